@@ -1,0 +1,57 @@
+/** Human-readable renderings of engine DTOs for the terminal. */
+import type { IndexOutcome, IndexStatus, SearchHit } from '../core/model';
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function formatCounts(counts: Record<string, number | undefined>): string {
+  const entries = Object.entries(counts).filter(([, n]) => n);
+  return entries.length ? entries.map(([k, n]) => `${k} ${n}`).join(', ') : 'none';
+}
+
+export function formatIndexOutcome(o: IndexOutcome): string {
+  const lines = [
+    `indexed ${o.filesSeen} files in ${(o.durationMs / 1000).toFixed(2)} s (${o.full ? 'full' : 'incremental'}): ` +
+      `${o.parsed} parsed, ${o.unchanged} unchanged, ${o.removed} removed, ${o.failed} failed`,
+    `skipped: ${formatCounts(o.skipCounts)}`,
+    `index size: ${formatBytes(o.indexBytes)}`,
+  ];
+  if (o.lossyUtf8) lines.push(`${o.lossyUtf8} files had invalid UTF-8 (indexed with replacement characters)`);
+  if (o.recovered) lines.push(`note: the previous index was unusable (${o.recovered.reason}) and was rebuilt${o.recovered.movedTo ? `; it was moved to ${o.recovered.movedTo}` : ''}`);
+  return lines.join('\n');
+}
+
+export function formatStatus(s: IndexStatus): string {
+  if (!s.exists) return `no index yet for ${s.root} (expected at ${s.indexPath}); run: context-oracle index`;
+  const lines = [
+    `root:        ${s.root}`,
+    `index:       ${s.indexPath} (${formatBytes(s.indexBytes)})`,
+    `updated:     ${s.updatedAt ?? 'unknown'}`,
+    `version:     schema ${s.schemaVersion}, engine ${s.engineVersion}, grammars ${s.grammarHash}`,
+    `files:       ${s.files} (${formatCounts(s.filesByLanguage)})`,
+    `symbols:     ${s.symbols}`,
+    `chunks:      ${s.chunks}`,
+    `references:  ${s.references}`,
+    `imports:     ${s.imports}`,
+    `annotations: ${s.annotations}`,
+    `syntax errors in: ${s.filesWithSyntaxErrors} files (indexed from the partial tree)`,
+    `skipped:     ${formatCounts(s.skips)}`,
+  ];
+  const unavailable = Object.entries(s.unavailableLanguages);
+  if (unavailable.length) lines.push(`unavailable languages: ${unavailable.map(([l, why]) => `${l} (${why})`).join('; ')}`);
+  return lines.join('\n');
+}
+
+export function formatHits(hits: SearchHit[]): string {
+  if (!hits.length) return 'no matches';
+  return hits
+    .map((h) => {
+      const head = `${h.path}:${h.line}  ${h.symbol ? `${h.kind} ${h.symbol}` : h.kind}  (${h.score})`;
+      const body = h.snippet.split('\n').map((l) => `    ${l}`).join('\n');
+      return `${head}\n${body}`;
+    })
+    .join('\n');
+}

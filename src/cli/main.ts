@@ -1,0 +1,154 @@
+/**
+ * context-oracle CLI: argument parsing → engine → formatter. Exit codes: 0 ok, 1 error, 2 usage.
+ * Output goes to stdout; progress and logs go to stderr.
+ */
+import { resolve } from 'node:path';
+import { EngineError } from '../core/errors';
+import type { Engine } from '../core/engine';
+import { createStderrLogger } from '../node/logger';
+import { createNodeEngine } from '../node/node-engine';
+import { parseArgs, UsageError, type FlagSpec } from './args';
+import { formatHits, formatIndexOutcome, formatStatus } from './format';
+import { createProgressReporter } from './progress';
+
+const COMMON: Record<string, FlagSpec> = {
+  root: { type: 'string' },
+  db: { type: 'string' },
+  json: { type: 'boolean' },
+  exclude: { type: 'list' },
+  'max-file-bytes': { type: 'number' },
+  'no-gitignore': { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+interface Command {
+  summary: string;
+  usage: string;
+  flags: Record<string, FlagSpec>;
+  run(engine: Engine, positionals: string[], flags: Record<string, unknown>, out: (s: string) => void): Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  index: {
+    summary: 'index the workspace (incremental; --full rebuilds)',
+    usage: 'index [--full]',
+    flags: { full: { type: 'boolean' } },
+    async run(engine, _pos, flags, out) {
+      const progress = flags.json ? { update() {}, end() {} } : createProgressReporter();
+      const outcome = await engine.index({ full: Boolean(flags.full), onProgress: (p) => progress.update(p) });
+      progress.end();
+      out(flags.json ? JSON.stringify(outcome, null, 2) : formatIndexOutcome(outcome));
+      return 0;
+    },
+  },
+  status: {
+    summary: 'show what the index holds',
+    usage: 'status',
+    flags: {},
+    async run(engine, _pos, flags, out) {
+      const status = await engine.status();
+      out(flags.json ? JSON.stringify(status, null, 2) : formatStatus(status));
+      return 0;
+    },
+  },
+  search: {
+    summary: 'full-text search over code (identifier-aware, BM25-ranked)',
+    usage: 'search QUERY [--kind K] [--limit N]',
+    flags: { kind: { type: 'string' }, limit: { type: 'number' } },
+    async run(engine, pos, flags, out) {
+      const query = pos.join(' ');
+      if (!query.trim()) throw new UsageError('search needs a QUERY');
+      const hits = await engine.search(query, {
+        ...(flags.kind ? { kind: String(flags.kind) } : {}),
+        ...(flags.limit !== undefined ? { limit: Number(flags.limit) } : {}),
+      });
+      out(flags.json ? JSON.stringify({ query, results: hits }, null, 2) : formatHits(hits));
+      return 0;
+    },
+  },
+};
+
+function help(): string {
+  const rows = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(36)} ${c.summary}`);
+  return [
+    'usage: context-oracle <command> [options]',
+    '',
+    'commands:',
+    ...rows,
+    '',
+    'options for every command:',
+    '  --root DIR            workspace root (default: current directory)',
+    '  --db FILE             index file (default: <root>/.context-oracle/index.db)',
+    '  --json                machine-readable output',
+    '  --exclude GLOB        never index paths matching GLOB (repeatable)',
+    '  --max-file-bytes N    skip files larger than N bytes (default 1048576)',
+    '  --no-gitignore        index files that .gitignore excludes',
+    '  -v, --verbose         log progress details to stderr',
+  ].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [commandName, ...rest] = argv;
+  if (!commandName || commandName === '--help' || commandName === '-h' || commandName === 'help') {
+    process.stdout.write(`${help()}\n`);
+    return commandName ? 0 : 2;
+  }
+  if (commandName === '--version') {
+    process.stdout.write('context-oracle 0.1.0\n');
+    return 0;
+  }
+  const command = COMMANDS[commandName];
+  if (!command) {
+    process.stderr.write(`unknown command "${commandName}"\n\n${help()}\n`);
+    return 2;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs(rest, { ...COMMON, ...command.flags });
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\nusage: context-oracle ${command.usage}\n`);
+    return 2;
+  }
+  const { flags, positionals } = parsed;
+  if (flags.help) {
+    process.stdout.write(`usage: context-oracle ${command.usage}\n`);
+    return 0;
+  }
+  const logger = createStderrLogger(flags.verbose ? 'debug' : 'warn');
+  const root = resolve(String(flags.root ?? process.cwd()));
+  const engine = createNodeEngine({
+    root,
+    ...(flags.db ? { indexPath: String(flags.db) } : {}),
+    logger,
+    config: {
+      ...(flags.exclude ? { exclude: flags.exclude as string[] } : {}),
+      ...(flags['max-file-bytes'] !== undefined ? { maxFileBytes: Number(flags['max-file-bytes']) } : {}),
+      ...(flags['no-gitignore'] ? { respectGitignore: false } : {}),
+    },
+  });
+  try {
+    return await command.run(engine, positionals, flags, (s) => process.stdout.write(`${s}\n`));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\nusage: context-oracle ${command.usage}\n`);
+      return 2;
+    }
+    if (EngineError.is(e)) {
+      if (flags.json) process.stdout.write(`${JSON.stringify({ error: e.toJSON() })}\n`);
+      process.stderr.write(`error (${e.code}): ${e.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    return 1;
+  } finally {
+    await engine.dispose();
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => { process.exitCode = code; },
+    (e) => { process.stderr.write(`${String(e)}\n`); process.exitCode = 1; },
+  );
+}

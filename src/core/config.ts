@@ -1,0 +1,39 @@
+/**
+ * The one typed configuration. package.json `contributes.configuration` is a projection of SETTINGS
+ * (a test checks they agree); CLI flags override the same fields.
+ */
+export interface EngineConfig {
+  /** Extra glob patterns (workspace-relative) never indexed. */
+  exclude: string[];
+  /** Files larger than this are skipped (bytes). */
+  maxFileBytes: number;
+  /** Honour .gitignore files (root and nested). */
+  respectGitignore: boolean;
+  /** Files parsed per batch handed to the parser host; also the unit of progress. */
+  batchSize: number;
+}
+
+export const DEFAULT_CONFIG: EngineConfig = {
+  exclude: [],
+  maxFileBytes: 1024 * 1024,
+  respectGitignore: true,
+  batchSize: 48,
+};
+
+/** Always skipped: version-control folders, dependency trees and our own index. */
+export const BUILTIN_EXCLUDES = ['.git', '.hg', '.svn', 'node_modules', '.context-oracle', 'bower_components', '__pycache__', '.venv', '.tox'];
+
+export interface SettingSpec {
+  key: string;
+  type: 'array' | 'number' | 'boolean' | 'string';
+  default: unknown;
+  description: string;
+}
+
+/** Settings exposed in VS Code under `contextOracle.*`. */
+export const SETTINGS: readonly SettingSpec[] = [
+  { key: 'exclude', type: 'array', default: DEFAULT_CONFIG.exclude, description: 'Glob patterns (relative to the workspace folder) that are never indexed, in addition to .gitignore.' },
+  { key: 'maxFileBytes', type: 'number', default: DEFAULT_CONFIG.maxFileBytes, description: 'Files larger than this many bytes are skipped.' },
+  { key: 'respectGitignore', type: 'boolean', default: DEFAULT_CONFIG.respectGitignore, description: 'Skip files matched by .gitignore files.' },
+  { key: 'indexPath', type: 'string', default: '', description: 'Where the index is stored; empty means <workspace>/.context-oracle/index.db.' },
+];

@@ -1,0 +1,183 @@
+/**
+ * The façade every host uses: createEngine(deps) → Engine. Holds the in-memory index, loads it lazily,
+ * reloads it when another process replaced it, and writes it back atomically under the single-writer lock.
+ */
+import { createHash } from 'node:crypto';
+import { DEFAULT_CONFIG, type EngineConfig } from './config';
+import { EngineError } from './errors';
+import { runIndex, type IndexRunOptions } from './index/indexer';
+import { LANGUAGES } from './parse/languages';
+import type { IndexOutcome, IndexStatus, SearchHit, SearchOptions } from './model';
+import type { EngineDeps } from './ports';
+import { IndexDatabase } from './store/database';
+import { SCHEMA_VERSION } from './store/schema';
+import { searchChunks } from './search/full-text';
+import { ENGINE_VERSION } from './version';
+
+export interface Engine {
+  readonly root: string;
+  /** Index the workspace; incremental unless `full`. */
+  index(options?: IndexRunOptions & { full?: boolean }): Promise<IndexOutcome>;
+  status(): Promise<IndexStatus>;
+  search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+  dispose(): Promise<void>;
+}
+
+export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}): Engine {
+  const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
+  let db: IndexDatabase | undefined;
+  let dbStamp: string | undefined;
+  let grammarHash: string | undefined;
+  let writing: Promise<unknown> = Promise.resolve();
+
+  async function currentGrammarHash(): Promise<string> {
+    if (!grammarHash) {
+      const h = createHash('sha1');
+      for (const lang of LANGUAGES) {
+        h.update(lang.id).update(lang.grammar).update(await deps.assets.readText(lang.query));
+        h.update(String((await deps.assets.readBytes(lang.grammar)).length));
+      }
+      grammarHash = h.digest('hex').slice(0, 16);
+    }
+    return grammarHash;
+  }
+
+  async function expectedMeta(): Promise<Record<string, string>> {
+    return { schema_version: String(SCHEMA_VERSION), engine_version: ENGINE_VERSION, grammar_hash: await currentGrammarHash() };
+  }
+
+  function replaceDb(next: IndexDatabase | undefined, stamp: string | undefined): void {
+    if (db && db !== next) db.close();
+    db = next;
+    dbStamp = stamp;
+  }
+
+  /** The persisted index, or undefined when there is none or it cannot be used (reason given). */
+  async function loadPersisted(): Promise<{ db?: IndexDatabase; problem?: string }> {
+    const bytes = await deps.storage.read();
+    if (!bytes) return {};
+    try {
+      const opened = await IndexDatabase.open(deps.assets, bytes);
+      const meta = opened.meta();
+      const want = await expectedMeta();
+      const mismatch = Object.entries(want).find(([k, v]) => meta[k] !== v);
+      if (mismatch) {
+        opened.close();
+        return { problem: `index was written with ${mismatch[0]}=${meta[mismatch[0]] ?? 'none'}, this engine needs ${mismatch[1]}` };
+      }
+      return { db: opened };
+    } catch (e) {
+      return { problem: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  /** For queries: the index as last persisted by anyone. */
+  async function readable(): Promise<IndexDatabase> {
+    const stamp = await deps.storage.stamp();
+    if (db && stamp === dbStamp) return db;
+    if (stamp === undefined) {
+      if (db) return db; // indexed in memory by this process but not persisted (should not happen)
+      throw new EngineError('not_initialized', `no index at ${deps.storage.location}; run \`context-oracle index\` first`);
+    }
+    const loaded = await loadPersisted();
+    if (!loaded.db) {
+      throw new EngineError(loaded.problem ? 'index_corrupt' : 'not_initialized', loaded.problem
+        ? `the index at ${deps.storage.location} cannot be used (${loaded.problem}); run \`context-oracle index\` to rebuild it`
+        : `no index at ${deps.storage.location}; run \`context-oracle index\` first`);
+    }
+    replaceDb(loaded.db, stamp);
+    return loaded.db;
+  }
+
+  async function index(options: IndexRunOptions & { full?: boolean } = {}): Promise<IndexOutcome> {
+    // One index run at a time in this process; the storage lock covers other processes.
+    const run = writing.then(async () => {
+      const release = await deps.storage.lock();
+      try {
+        let recovered: IndexOutcome['recovered'];
+        let full = options.full ?? false;
+        const stamp = await deps.storage.stamp();
+        let target = db && stamp === dbStamp ? db : undefined;
+        if (!target) {
+          const loaded = await loadPersisted();
+          if (loaded.db) target = loaded.db;
+          else if (loaded.problem) {
+            const movedTo = await deps.storage.quarantine(loaded.problem);
+            deps.logger.warn(`index at ${deps.storage.location} was unusable (${loaded.problem}); moved to ${movedTo ?? '(removed)'} and rebuilding`);
+            recovered = { reason: loaded.problem, ...(movedTo ? { movedTo } : {}) };
+          }
+        }
+        if (!target || full) {
+          if (target && target !== db) target.close();
+          target = await IndexDatabase.create(deps.assets, { ...(await expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) });
+          full = true;
+        }
+        const report = await runIndex(deps, cfg, target, full, options);
+        options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed });
+        const bytes = target.export();
+        await deps.storage.write(bytes);
+        replaceDb(target, await deps.storage.stamp());
+        options.onProgress?.({ phase: 'done', done: report.parsed, total: report.parsed });
+        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: bytes.length };
+      } finally {
+        await release();
+      }
+    });
+    writing = run.catch(() => undefined);
+    return run;
+  }
+
+  async function status(): Promise<IndexStatus> {
+    const base: IndexStatus = {
+      root: deps.root, indexPath: deps.storage.location, exists: false, files: 0, filesByLanguage: {}, symbols: 0,
+      chunks: 0, references: 0, imports: 0, annotations: 0, filesWithSyntaxErrors: 0, skips: {}, indexBytes: 0,
+      unavailableLanguages: {},
+    };
+    let d: IndexDatabase;
+    try {
+      d = await readable();
+    } catch (e) {
+      if (EngineError.is(e, 'not_initialized')) return base;
+      throw e;
+    }
+    const count = (sql: string): number => Number(d.get(sql)?.n ?? 0);
+    const meta = d.meta();
+    const filesByLanguage: Record<string, number> = {};
+    for (const r of d.all('SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY language')) filesByLanguage[String(r.language)] = Number(r.n);
+    const parse = <T>(s: string | undefined, fallback: T): T => { try { return s ? JSON.parse(s) as T : fallback; } catch { return fallback; } };
+    return {
+      ...base,
+      exists: true,
+      files: count('SELECT count(*) AS n FROM files'),
+      filesByLanguage,
+      symbols: count('SELECT count(*) AS n FROM symbols'),
+      chunks: count('SELECT count(*) AS n FROM chunks'),
+      references: count('SELECT count(*) AS n FROM refs'),
+      imports: count('SELECT count(*) AS n FROM imports'),
+      annotations: count('SELECT count(*) AS n FROM annotations'),
+      filesWithSyntaxErrors: count('SELECT count(*) AS n FROM files WHERE has_errors = 1'),
+      skips: parse(meta.skip_counts, {}),
+      indexBytes: await deps.storage.size(),
+      ...(meta.updated_at ? { updatedAt: new Date(Number(meta.updated_at)).toISOString() } : {}),
+      schemaVersion: meta.schema_version,
+      engineVersion: meta.engine_version,
+      grammarHash: meta.grammar_hash,
+      unavailableLanguages: parse(meta.unavailable_languages, {}),
+      ...(meta.last_report ? { lastRun: parse(meta.last_report, undefined) } : {}),
+    };
+  }
+
+  return {
+    root: deps.root,
+    index,
+    status,
+    async search(query, options) {
+      return searchChunks(await readable(), query, options);
+    },
+    async dispose() {
+      await writing;
+      replaceDb(undefined, undefined);
+      await deps.parser.dispose();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Full and incremental indexing: walk, pre-filter by mtime/size, hash, parse only what changed (in batches through
+ * the ParserHost), drop deleted files, persist atomically. Files that fail keep what the index already had.
+ */
+import type { EngineConfig } from '../config';
+import { throwIfAborted } from '../errors';
+import type { EngineDeps } from '../ports';
+import type { IndexDatabase } from '../store/database';
+import { removeFile, writeFile, type FileFacts } from '../store/file-writes';
+import type { ParseRequest } from '../parse/types';
+import { contentHash, decodeText, looksBinary } from './content';
+import { walkWorkspace, type Candidate, type SkipReason } from './walker';
+
+export interface IndexProgress {
+  phase: 'walking' | 'parsing' | 'persisting' | 'done';
+  done: number;
+  total: number;
+}
+
+export interface IndexReport {
+  full: boolean;
+  filesSeen: number;
+  parsed: number;
+  unchanged: number;
+  removed: number;
+  failed: number;
+  lossyUtf8: number;
+  skipCounts: Partial<Record<SkipReason, number>>;
+  durationMs: number;
+  bytesParsed: number;
+}
+
+export interface IndexRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: IndexProgress) => void;
+}
+
+interface Stored {
+  size: number;
+  mtime: number;
+  hash: string;
+}
+
+export async function runIndex(
+  deps: EngineDeps,
+  config: EngineConfig,
+  db: IndexDatabase,
+  full: boolean,
+  options: IndexRunOptions = {},
+): Promise<IndexReport> {
+  const { signal, onProgress } = options;
+  const started = deps.clock.now();
+  onProgress?.({ phase: 'walking', done: 0, total: 0 });
+  const walk = await walkWorkspace(deps.root, deps.fs, config, deps.logger, signal);
+  throwIfAborted(signal);
+
+  const stored = new Map<string, Stored>();
+  for (const r of db.all('SELECT path, size, mtime, hash FROM files')) {
+    stored.set(String(r.path), { size: Number(r.size), mtime: Number(r.mtime), hash: String(r.hash) });
+  }
+  const report: IndexReport = {
+    full, filesSeen: walk.files.length, parsed: 0, unchanged: 0, removed: 0, failed: 0, lossyUtf8: 0,
+    skipCounts: { ...walk.skipCounts }, durationMs: 0, bytesParsed: 0,
+  };
+  const skips = [...walk.skipped];
+  const skip = (path: string, reason: SkipReason, detail?: string): void => {
+    report.skipCounts[reason] = (report.skipCounts[reason] ?? 0) + 1;
+    skips.push({ path, reason, ...(detail ? { detail } : {}) });
+  };
+
+  // mtime/size pre-filter first; only files that look changed are read and hashed.
+  const changed = walk.files.filter((f) => {
+    const s = stored.get(f.path);
+    const same = !full && s && s.size === f.size && s.mtime === f.mtimeMs;
+    if (same) report.unchanged++;
+    return !same;
+  });
+
+  const keep = new Set(walk.files.map((f) => f.path));
+  const total = changed.length;
+  let done = 0;
+  for (let i = 0; i < changed.length; i += config.batchSize) {
+    throwIfAborted(signal);
+    const batch = changed.slice(i, i + config.batchSize);
+    const requests: ParseRequest[] = [];
+    const facts = new Map<string, FileFacts>();
+    const touchOnly: Candidate[] = [];
+    for (const file of batch) {
+      let bytes: Uint8Array;
+      try {
+        bytes = await deps.fs.readFile(file.abs);
+      } catch (e) {
+        // Deleted or unreadable between walk and read: keep whatever the index had for it.
+        skip(file.path, 'vanished', e instanceof Error ? e.message : String(e));
+        continue;
+      }
+      if (looksBinary(bytes)) {
+        skip(file.path, 'binary');
+        keep.delete(file.path);
+        continue;
+      }
+      const hash = contentHash(bytes);
+      const prior = stored.get(file.path);
+      if (!full && prior && prior.hash === hash) {
+        touchOnly.push(file);
+        continue;
+      }
+      const { text, lossy } = decodeText(bytes);
+      if (lossy) report.lossyUtf8++;
+      let lines = 1;
+      for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) lines++;
+      facts.set(file.path, { path: file.path, language: file.language, size: file.size, mtimeMs: file.mtimeMs, hash, lines });
+      requests.push({ path: file.path, language: file.language, text });
+      report.bytesParsed += bytes.length;
+    }
+    const results = requests.length ? await deps.parser.parse(requests, signal) : [];
+    throwIfAborted(signal);
+    const now = deps.clock.now();
+    db.transaction(() => {
+      for (const f of touchOnly) {
+        db.run('UPDATE files SET mtime = ?, size = ? WHERE path = ?', [f.mtimeMs, f.size, f.path]);
+        report.unchanged++;
+      }
+      for (const result of results) {
+        if (result.error) {
+          report.failed++;
+          skip(result.path, result.error.code, result.error.message);
+          continue; // the previous version of the file, if any, stays indexed
+        }
+        writeFile(db, facts.get(result.path)!, result, now);
+        report.parsed++;
+      }
+    });
+    done += batch.length;
+    onProgress?.({ phase: 'parsing', done, total });
+  }
+
+  db.transaction(() => {
+    for (const path of stored.keys()) {
+      if (!keep.has(path)) {
+        removeFile(db, path);
+        report.removed++;
+      }
+    }
+    db.run('DELETE FROM skips');
+    db.runMany('INSERT OR REPLACE INTO skips(path, reason, detail) VALUES (?,?,?)', skips.map((s) => [s.path, s.reason, s.detail ?? null]));
+  });
+  report.durationMs = deps.clock.now() - started;
+  db.setMeta({
+    updated_at: String(deps.clock.now()),
+    skip_counts: JSON.stringify(report.skipCounts),
+    unavailable_languages: JSON.stringify(await deps.parser.unavailable()),
+    last_report: JSON.stringify(report),
+  });
+  return report;
+}

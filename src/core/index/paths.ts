@@ -1,0 +1,25 @@
+/** Path helpers that work on absolute OS paths (POSIX or Windows separators) without importing node:path. */
+export function joinPath(dir: string, name: string): string {
+  const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
+  return dir.endsWith(sep) ? dir + name : dir + sep + name;
+}
+
+export function isInside(root: string, candidate: string): boolean {
+  const norm = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
+  const r = norm(root);
+  const c = norm(candidate);
+  return c === r || c.startsWith(`${r}/`);
+}
+
+/** Normalises a user-given workspace-relative path; undefined when it escapes the root. */
+export function normaliseRelative(path: string): string | undefined {
+  const parts: string[] = [];
+  for (const part of path.replace(/\\/g, '/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (!parts.length) return undefined;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.join('/');
+}

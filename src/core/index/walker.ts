@@ -1,0 +1,128 @@
+/**
+ * Walks the workspace: .gitignore (root and nested), built-in and configured excludes, size cap, symlinks kept
+ * inside the root. Every file not handed to the parser is counted with its reason.
+ */
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+import type { EngineConfig } from '../config';
+import { BUILTIN_EXCLUDES } from '../config';
+import { languageForPath } from '../parse/languages';
+import type { FileSystem, Logger } from '../ports';
+import { joinPath, isInside } from './paths';
+
+export type SkipReason =
+  | 'gitignored' | 'excluded' | 'unsupported' | 'too_large' | 'binary' | 'unreadable' | 'outside_workspace'
+  | 'symlink_loop' | 'parse_failed' | 'grammar_unavailable' | 'vanished';
+
+export interface Candidate {
+  path: string;
+  abs: string;
+  language: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface WalkResult {
+  files: Candidate[];
+  skipCounts: Partial<Record<SkipReason, number>>;
+  /** Notable skips with the path (not the huge gitignored/unsupported lists). */
+  skipped: { path: string; reason: SkipReason; detail?: string }[];
+}
+
+interface IgnoreLayer {
+  dir: string;
+  matcher: Ignore;
+}
+
+export async function walkWorkspace(root: string, fs: FileSystem, config: EngineConfig, logger: Logger, signal?: AbortSignal): Promise<WalkResult> {
+  const result: WalkResult = { files: [], skipCounts: {}, skipped: [] };
+  const count = (reason: SkipReason, path?: string, detail?: string): void => {
+    result.skipCounts[reason] = (result.skipCounts[reason] ?? 0) + 1;
+    if (path && reason !== 'gitignored' && reason !== 'unsupported' && reason !== 'excluded') result.skipped.push({ path, reason, ...(detail ? { detail } : {}) });
+  };
+  const excluded = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  const rootReal = await fs.realPath(root);
+  const seenDirs = new Set<string>([rootReal]);
+
+  async function loadIgnore(dirAbs: string, rel: string, layers: IgnoreLayer[]): Promise<IgnoreLayer[]> {
+    if (!config.respectGitignore) return layers;
+    try {
+      const text = new TextDecoder().decode(await fs.readFile(joinPath(dirAbs, '.gitignore')));
+      return [...layers, { dir: rel, matcher: ignore().add(text) }];
+    } catch {
+      return layers;
+    }
+  }
+
+  function isIgnored(rel: string, isDir: boolean, layers: IgnoreLayer[]): boolean {
+    for (const layer of layers) {
+      const sub = layer.dir ? rel.slice(layer.dir.length + 1) : rel;
+      if (sub && layer.matcher.ignores(isDir ? `${sub}/` : sub)) return true;
+    }
+    return false;
+  }
+
+  async function visit(dirAbs: string, rel: string, inherited: IgnoreLayer[]): Promise<void> {
+    if (signal?.aborted) return;
+    const layers = await loadIgnore(dirAbs, rel, inherited);
+    let entries;
+    try {
+      entries = await fs.readDir(dirAbs);
+    } catch (e) {
+      count('unreadable', rel || '.', e instanceof Error ? e.message : String(e));
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      const childAbs = joinPath(dirAbs, entry.name);
+      let kind = entry.kind;
+      if (kind === 'dir' && BUILTIN_EXCLUDES.includes(entry.name)) continue;
+      if (kind === 'symlink') {
+        // Follow links only when they stay inside the workspace; a directory seen before is a loop.
+        let real: string;
+        try {
+          real = await fs.realPath(childAbs);
+        } catch {
+          count('unreadable', childRel, 'dangling symlink');
+          continue;
+        }
+        if (!isInside(rootReal, real)) { count('outside_workspace', childRel, real); continue; }
+        const st = await fs.stat(real).catch(() => undefined);
+        if (!st) { count('unreadable', childRel); continue; }
+        kind = st.isDirectory ? 'dir' : st.isFile ? 'file' : 'other';
+        if (kind === 'dir') {
+          if (seenDirs.has(real)) { count('symlink_loop', childRel, real); continue; }
+          seenDirs.add(real);
+        }
+      } else if (kind === 'dir') {
+        const real = await fs.realPath(childAbs).catch(() => childAbs);
+        if (seenDirs.has(real)) { count('symlink_loop', childRel, real); continue; }
+        seenDirs.add(real);
+      }
+      if (kind === 'other') continue;
+      const isDir = kind === 'dir';
+      if (isIgnored(childRel, isDir, layers)) { count('gitignored'); continue; }
+      if (excluded(childRel) || (isDir && excluded(`${childRel}/`))) { count('excluded'); continue; }
+      if (isDir) {
+        await visit(childAbs, childRel, layers);
+        continue;
+      }
+      const language = languageForPath(childRel);
+      if (!language) { count('unsupported'); continue; }
+      let st;
+      try {
+        st = await fs.stat(childAbs);
+      } catch (e) {
+        count('vanished', childRel, e instanceof Error ? e.message : String(e));
+        continue;
+      }
+      if (st.size > config.maxFileBytes) { count('too_large', childRel, `${st.size} bytes`); continue; }
+      result.files.push({ path: childRel, abs: childAbs, language: language.id, size: st.size, mtimeMs: st.mtimeMs });
+    }
+  }
+
+  await visit(root, '', []);
+  logger.debug(`walk: ${result.files.length} candidate files, skips ${JSON.stringify(result.skipCounts)}`);
+  return result;
+}

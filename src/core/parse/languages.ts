@@ -1,0 +1,49 @@
+/** The languages the index understands: file extensions, the grammar to load and the tags query to run. */
+export interface LanguageSpec {
+  id: string;
+  extensions: string[];
+  /** Asset path of the WASM grammar, relative to the asset root. */
+  grammar: string;
+  /** Asset path of the tags query. */
+  query: string;
+}
+
+// Grammars come from @vscode/tree-sitter-wasm where it has them (maintained by the VS Code team), else from
+// tree-sitter-wasms. Both load in web-tree-sitter 0.25.x (0.26+ rejects tree-sitter-wasms' ABI).
+const spec = (id: string, extensions: string[], grammarFile: string, queryId = id): LanguageSpec => ({
+  id,
+  extensions,
+  grammar: `grammars/${grammarFile}`,
+  query: `queries/${queryId}.scm`,
+});
+
+export const LANGUAGES: readonly LanguageSpec[] = [
+  spec('typescript', ['.ts', '.mts', '.cts'], 'tree-sitter-typescript.wasm'),
+  spec('tsx', ['.tsx'], 'tree-sitter-tsx.wasm', 'typescript'),
+  spec('javascript', ['.js', '.mjs', '.cjs'], 'tree-sitter-javascript.wasm'),
+  spec('jsx', ['.jsx'], 'tree-sitter-javascript.wasm', 'javascript'),
+  spec('python', ['.py', '.pyi'], 'tree-sitter-python.wasm'),
+  spec('go', ['.go'], 'tree-sitter-go.wasm'),
+  spec('rust', ['.rs'], 'tree-sitter-rust.wasm'),
+  spec('java', ['.java'], 'tree-sitter-java.wasm'),
+  spec('kotlin', ['.kt', '.kts'], 'tree-sitter-kotlin.wasm'),
+  spec('swift', ['.swift'], 'tree-sitter-swift.wasm'),
+  spec('objc', ['.m', '.mm'], 'tree-sitter-objc.wasm'),
+  spec('c', ['.c', '.h'], 'tree-sitter-c.wasm'),
+  spec('cpp', ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx'], 'tree-sitter-cpp.wasm'),
+];
+
+const byExtension = new Map<string, LanguageSpec>();
+for (const lang of LANGUAGES) for (const ext of lang.extensions) byExtension.set(ext, lang);
+const byId = new Map(LANGUAGES.map((l) => [l.id, l] as const));
+
+export function languageForPath(path: string): LanguageSpec | undefined {
+  const dot = path.lastIndexOf('.');
+  if (dot < 0 || dot < path.lastIndexOf('/')) return undefined;
+  // `.d.ts` is TypeScript too; the generic lookup handles it through `.ts`.
+  return byExtension.get(path.slice(dot).toLowerCase());
+}
+
+export function languageById(id: string): LanguageSpec | undefined {
+  return byId.get(id);
+}

@@ -1,0 +1,83 @@
+/**
+ * Loads grammars and tags queries on demand and parses files. Runs wherever it is put: inside a worker thread
+ * (src/node/parse-worker.ts) or in-process (tests, small workspaces).
+ */
+import { Language, Parser, Query } from 'web-tree-sitter';
+import type { AssetLocator } from '../ports';
+import { extractFromTree } from './extract';
+import { languageById } from './languages';
+import type { ParseRequest, ParseResult } from './types';
+
+interface Loaded {
+  parser: Parser;
+  query: Query;
+}
+
+let runtimeReady: Promise<void> | undefined;
+
+function initRuntime(assets: AssetLocator): Promise<void> {
+  // Parser.init loads the tree-sitter runtime once per JS realm (each worker has its own).
+  // The runtime's bytes are handed over directly, so no bundler or path guessing is involved.
+  runtimeReady ??= assets.readBytes('tree-sitter.wasm').then((bytes) =>
+    Parser.init({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }));
+  return runtimeReady;
+}
+
+export class TreeSitterService {
+  private readonly loaded = new Map<string, Promise<Loaded>>();
+  private readonly failures = new Map<string, string>();
+
+  constructor(private readonly assets: AssetLocator) {}
+
+  unavailable(): Record<string, string> {
+    return Object.fromEntries(this.failures);
+  }
+
+  private load(languageId: string): Promise<Loaded> {
+    let pending = this.loaded.get(languageId);
+    if (!pending) {
+      pending = (async () => {
+        const spec = languageById(languageId);
+        if (!spec) throw new Error(`unknown language ${languageId}`);
+        await initRuntime(this.assets);
+        const language = await Language.load(await this.assets.readBytes(spec.grammar));
+        const query = new Query(language, await this.assets.readText(spec.query));
+        const parser = new Parser();
+        parser.setLanguage(language);
+        return { parser, query };
+      })();
+      pending.catch((e: unknown) => this.failures.set(languageId, e instanceof Error ? e.message : String(e)));
+      this.loaded.set(languageId, pending);
+    }
+    return pending;
+  }
+
+  async parse(req: ParseRequest): Promise<ParseResult> {
+    let loaded: Loaded;
+    try {
+      loaded = await this.load(req.language);
+    } catch (e) {
+      return failed(req, 'grammar_unavailable', `grammar for ${req.language} failed to load: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    let tree;
+    try {
+      tree = loaded.parser.parse(req.text);
+      if (!tree) return failed(req, 'parse_failed', 'parser returned no tree');
+      return extractFromTree(req.path, req.language, req.text, tree, loaded.query);
+    } catch (e) {
+      // A parser crash (e.g. WASM out of bounds on pathological input) is this file's problem only.
+      loaded.parser.reset();
+      return failed(req, 'parse_failed', e instanceof Error ? e.message : String(e));
+    } finally {
+      // Trees live in WASM memory: without delete() it grows by ~0.3 MB per parse.
+      tree?.delete();
+    }
+  }
+}
+
+function failed(req: ParseRequest, code: 'grammar_unavailable' | 'parse_failed', message: string): ParseResult {
+  return {
+    path: req.path, language: req.language, error: { code, message }, hasSyntaxErrors: false,
+    symbols: [], references: [], imports: [], fileAnnotations: {}, chunks: [],
+  };
+}

@@ -1,0 +1,76 @@
+/** Data that crosses the parser boundary (worker threads): plain and structured-clone friendly. */
+
+export type SymbolKind =
+  | 'function' | 'method' | 'class' | 'interface' | 'type' | 'enum' | 'struct' | 'trait'
+  | 'module' | 'constant' | 'variable' | 'field' | 'macro' | 'protocol' | 'object' | 'other';
+
+export interface ExtractedSymbol {
+  name: string;
+  /** Containers joined with '.', e.g. `Server.listen`. */
+  qualifiedName: string;
+  kind: SymbolKind;
+  /** Qualified name of the enclosing definition, if any. */
+  container?: string;
+  /** 1-based lines of the whole definition. */
+  lineStart: number;
+  lineEnd: number;
+  /** 1-based position of the name itself. */
+  nameLine: number;
+  nameColumn: number;
+  nameEndColumn: number;
+  signature: string;
+  doc?: string;
+  /** `oracle:`/`beadloom:` annotations attached to this symbol (file-level ones are merged in). */
+  annotations: Record<string, string>;
+}
+
+export type ReferenceKind = 'call' | 'type' | 'class' | 'implementation' | 'import' | 'other';
+
+export interface ExtractedReference {
+  name: string;
+  kind: ReferenceKind;
+  line: number;
+  column: number;
+  endColumn: number;
+  /** Qualified name of the innermost definition containing the reference (the caller). */
+  inSymbol?: string;
+}
+
+export interface ExtractedImport {
+  /** Module specifier as written: './util', 'os.path', 'github.com/x/y'. */
+  source: string;
+  /** Names brought in, when the syntax lists them. */
+  names: string[];
+  line: number;
+}
+
+export interface ExtractedChunk {
+  /** Qualified name of the symbol the chunk covers; undefined for file-level chunks. */
+  symbol?: string;
+  kind: SymbolKind | 'file';
+  lineStart: number;
+  lineEnd: number;
+  container?: string;
+  signature?: string;
+  text: string;
+}
+
+export interface ParseRequest {
+  path: string;
+  language: string;
+  text: string;
+}
+
+export interface ParseResult {
+  path: string;
+  language: string;
+  /** Set when the file could not be parsed at all (grammar missing, parser crash). */
+  error?: { code: 'grammar_unavailable' | 'parse_failed'; message: string };
+  /** The tree had ERROR/MISSING nodes; what the partial tree gave was still indexed. */
+  hasSyntaxErrors: boolean;
+  symbols: ExtractedSymbol[];
+  references: ExtractedReference[];
+  imports: ExtractedImport[];
+  fileAnnotations: Record<string, string>;
+  chunks: ExtractedChunk[];
+}

@@ -1,0 +1,86 @@
+/** Full-text search over code chunks: identifier-aware FTS4 MATCH ranked by bm25(), with a boost for exact names. */
+import { EngineError } from '../errors';
+import { splitIdentifier } from '../parse/identifiers';
+import type { IndexDatabase } from '../store/database';
+import { FTS_WEIGHTS } from '../store/schema';
+
+export interface SearchOptions {
+  /** Restrict to chunks of this symbol kind (function, class, …) or `file` for file-level chunks. */
+  kind?: string;
+  limit?: number;
+}
+
+export interface SearchHit {
+  path: string;
+  /** 1-based first line of the chunk. */
+  line: number;
+  endLine: number;
+  symbol?: string;
+  kind: string;
+  signature?: string;
+  score: number;
+  snippet: string;
+}
+
+const STOPWORDS = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'and', 'or', 'is', 'for', 'on', 'with', 'by', 'it', 'be', 'as', 'at', 'this', 'that', 'from', 'not', 'are', 'was', 'do', 'does', 'how', 'what', 'where', 'when', 'which', 'who', 'why']);
+
+/** Query terms: identifiers whole and split, lower-cased, stopwords dropped, deduplicated. */
+export function queryTerms(query: string): string[] {
+  const terms = new Set<string>();
+  for (const raw of query.match(/[A-Za-z0-9_$]+/g) ?? []) {
+    const whole = raw.replace(/\$/g, '').toLowerCase();
+    if (whole.length > 1 && !STOPWORDS.has(whole)) terms.add(whole);
+    for (const part of splitIdentifier(raw)) if (part.length > 1 && !STOPWORDS.has(part)) terms.add(part);
+  }
+  return [...terms].slice(0, 32);
+}
+
+export function searchChunks(db: IndexDatabase, query: string, options: SearchOptions = {}): SearchHit[] {
+  if (!query.trim()) throw new EngineError('required', 'the search query is empty');
+  const terms = queryTerms(query);
+  if (!terms.length) throw new EngineError('invalid_input', `the query "${query}" has no searchable words`);
+  const limit = Math.max(1, Math.min(options.limit ?? 20, 500));
+  const match = terms.map((t) => `"${t}"`).join(' OR ');
+  const params: (string | number)[] = [match];
+  let kindFilter = '';
+  if (options.kind) {
+    kindFilter = 'AND c.kind = ?';
+    params.push(options.kind);
+  }
+  // Rank a generous candidate pool by bm25, then re-rank with the exact-name boost.
+  params.push(limit * 5);
+  const rows = db.all(
+    `SELECT c.id, c.symbol, c.kind, c.line_start, c.line_end, c.signature, c.text, f.path,
+        bm25(matchinfo(chunks_fts, 'pcnalx'), ${FTS_WEIGHTS.name}, ${FTS_WEIGHTS.path}, ${FTS_WEIGHTS.body}) AS score
+     FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid JOIN files f ON f.id = c.file_id
+     WHERE chunks_fts MATCH ? ${kindFilter}
+     ORDER BY score DESC LIMIT ?`,
+    params,
+  );
+  const wanted = new Set(query.match(/[A-Za-z0-9_$]+/g)?.map((t) => t.toLowerCase()) ?? []);
+  const hits = rows.map((r): SearchHit => {
+    const symbol = r.symbol === null ? undefined : String(r.symbol);
+    const shortName = symbol?.split('.').pop()?.toLowerCase();
+    const exact = shortName !== undefined && wanted.has(shortName);
+    return {
+      path: String(r.path),
+      line: Number(r.line_start),
+      endLine: Number(r.line_end),
+      ...(symbol ? { symbol } : {}),
+      kind: String(r.kind),
+      ...(r.signature ? { signature: String(r.signature) } : {}),
+      score: Math.round((Number(r.score) * (exact ? 1.5 : 1)) * 1000) / 1000,
+      snippet: snippetOf(String(r.text), terms),
+    };
+  });
+  hits.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path) || a.line - b.line);
+  return hits.slice(0, limit);
+}
+
+/** The first lines of the chunk that mention a query term (or its head), trimmed. */
+function snippetOf(text: string, terms: string[]): string {
+  const lines = text.split('\n');
+  const idx = lines.findIndex((l) => terms.some((t) => l.toLowerCase().includes(t)));
+  const from = Math.max(0, idx < 0 ? 0 : idx - 1);
+  return lines.slice(from, from + 3).map((l) => l.trimEnd()).join('\n').slice(0, 300);
+}

@@ -1,0 +1,126 @@
+/**
+ * The sql.js database behind the index: created from the persisted bytes or from scratch, with the bm25()
+ * function registered. sql.js keeps the whole database in WASM memory; persisting exports the bytes.
+ */
+import initSqlJs from 'sql.js';
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import { EngineError } from '../errors';
+import type { AssetLocator } from '../ports';
+import { bm25 } from './bm25';
+import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
+
+let sqlJs: Promise<SqlJsStatic> | undefined;
+
+function loadSqlJs(assets: AssetLocator): Promise<SqlJsStatic> {
+  sqlJs ??= assets.readBytes('sql-wasm.wasm').then((bytes) =>
+    initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }),
+  );
+  return sqlJs;
+}
+
+export type Row = Record<string, SqlValue>;
+
+export class IndexDatabase {
+  private constructor(private db: Database) {
+    this.registerFunctions();
+  }
+
+  static async create(assets: AssetLocator, meta: Record<string, string>): Promise<IndexDatabase> {
+    const SQL = await loadSqlJs(assets);
+    const db = new SQL.Database();
+    db.exec(SCHEMA_SQL);
+    const store = new IndexDatabase(db);
+    store.setMeta({ ...meta, schema_version: String(SCHEMA_VERSION) });
+    return store;
+  }
+
+  /** Opens persisted bytes; throws index_corrupt when they are not a database of this schema. */
+  static async open(assets: AssetLocator, bytes: Uint8Array): Promise<IndexDatabase> {
+    const SQL = await loadSqlJs(assets);
+    let db: Database | undefined;
+    try {
+      db = new SQL.Database(bytes);
+      const check = db.exec('PRAGMA quick_check');
+      const verdict = check[0]?.values[0]?.[0];
+      if (verdict !== 'ok') throw new Error(`quick_check: ${String(verdict)}`);
+      db.exec('SELECT count(*) FROM files; SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH \'x\'');
+    } catch (e) {
+      db?.close();
+      throw new EngineError('index_corrupt', `index is unreadable: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return new IndexDatabase(db);
+  }
+
+  private registerFunctions(): void {
+    // sql.js takes the SQL arity from the JS function's length, so the weights are spelled out.
+    this.db.create_function('bm25', (info: unknown, w0: unknown, w1: unknown, w2: unknown) =>
+      info instanceof Uint8Array ? bm25(info, [Number(w0), Number(w1), Number(w2)]) : 0,
+    );
+  }
+
+  meta(): Record<string, string> {
+    return Object.fromEntries(this.all('SELECT key, value FROM meta').map((r) => [String(r.key), String(r.value)]));
+  }
+
+  setMeta(values: Record<string, string>): void {
+    for (const [k, v] of Object.entries(values)) this.run('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)', [k, v]);
+  }
+
+  run(sql: string, params: SqlValue[] = []): void {
+    this.db.run(sql, params);
+  }
+
+  all(sql: string, params: SqlValue[] = []): Row[] {
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      const rows: Row[] = [];
+      while (stmt.step()) rows.push(stmt.getAsObject());
+      return rows;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  get(sql: string, params: SqlValue[] = []): Row | undefined {
+    return this.all(sql, params)[0];
+  }
+
+  /** Runs `fn` for each parameter row with one prepared statement. */
+  runMany(sql: string, rows: SqlValue[][]): void {
+    if (!rows.length) return;
+    const stmt = this.db.prepare(sql);
+    try {
+      for (const r of rows) stmt.run(r);
+    } finally {
+      stmt.free();
+    }
+  }
+
+  lastInsertId(): number {
+    return Number(this.db.exec('SELECT last_insert_rowid()')[0]!.values[0]![0]);
+  }
+
+  transaction<T>(fn: () => T): T {
+    this.db.exec('BEGIN');
+    try {
+      const out = fn();
+      this.db.exec('COMMIT');
+      return out;
+    } catch (e) {
+      this.db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  /** Serialises the database. sql.js drops registered functions on export, so they are registered again. */
+  export(): Uint8Array {
+    const bytes = this.db.export();
+    this.registerFunctions();
+    return bytes;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

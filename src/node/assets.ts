@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { promises as fsp } from 'node:fs';
+import { join } from 'node:path';
+import type { AssetLocator } from '../core/ports';
+
+/** Assets live next to the bundled scripts (dist/): grammars/, queries/, tree-sitter.wasm, sql-wasm.wasm. */
+export function createNodeAssetLocator(root: string = __dirname): AssetLocator {
+  const cache = new Map<string, Uint8Array>();
+  return {
+    path: (relative) => join(root, relative),
+    readText: (relative) => fsp.readFile(join(root, relative), 'utf8'),
+    async readBytes(relative) {
+      let bytes = cache.get(relative);
+      if (!bytes) {
+        bytes = readFileSync(join(root, relative));
+        cache.set(relative, bytes);
+      }
+      return bytes;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The index file on disk: atomic replacement (write a temp file, fsync, rename) and a single-writer lock file
+ * (O_EXCL create holding our pid; a lock whose process is gone is taken over).
+ */
+import { constants, promises as fsp } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { EngineError } from '../core/errors';
+import type { IndexStorage } from '../core/ports';
+
+const LOCK_WAIT_MS = 120_000;
+
+export function createFileIndexStorage(indexPath: string): IndexStorage {
+  const lockPath = `${indexPath}.lock`;
+
+  async function ensureDir(): Promise<void> {
+    const dir = dirname(indexPath);
+    await fsp.mkdir(dir, { recursive: true });
+    // The index folder ignores itself so it never lands in git, whatever the project's .gitignore says.
+    const gi = join(dir, '.gitignore');
+    await fsp.writeFile(gi, '*\n', { flag: 'wx' }).catch(() => undefined);
+  }
+
+  function alive(pid: number): boolean {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  }
+
+  return {
+    location: indexPath,
+    async read() {
+      try {
+        return await fsp.readFile(indexPath);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw e;
+      }
+    },
+    async write(bytes) {
+      await ensureDir();
+      const tmp = `${indexPath}.${process.pid}.${Date.now()}.tmp`;
+      const fh = await fsp.open(tmp, 'w');
+      try {
+        await fh.writeFile(bytes);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await fsp.rename(tmp, indexPath);
+    },
+    async quarantine(reason) {
+      const target = `${indexPath}.corrupt-${Date.now()}`;
+      try {
+        await fsp.rename(indexPath, target);
+        await fsp.writeFile(`${target}.reason.txt`, `${reason}\n`).catch(() => undefined);
+        return target;
+      } catch {
+        return undefined;
+      }
+    },
+    async lock() {
+      await ensureDir();
+      const started = Date.now();
+      for (;;) {
+        try {
+          const fh = await fsp.open(lockPath, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY);
+          await fh.writeFile(String(process.pid));
+          await fh.close();
+          return async () => { await fsp.rm(lockPath, { force: true }); };
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+          const holder = Number((await fsp.readFile(lockPath, 'utf8').catch(() => '')).trim());
+          if (!holder || !alive(holder)) {
+            // Stale lock from a crashed writer: remove it and try again.
+            await fsp.rm(lockPath, { force: true });
+            continue;
+          }
+          if (Date.now() - started > LOCK_WAIT_MS) {
+            throw new EngineError('index_locked', `another process (pid ${holder}) is writing the index ${indexPath}`);
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    },
+    async size() {
+      return (await fsp.stat(indexPath).catch(() => undefined))?.size ?? 0;
+    },
+    async stamp() {
+      const s = await fsp.stat(indexPath).catch(() => undefined);
+      return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : undefined;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/** Worker-thread entry: parses batches with its own tree-sitter runtime and answers with plain results. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { TreeSitterService } from '../core/parse/tree-sitter-service';
+import type { ParseRequest } from '../core/parse/types';
+import { createNodeAssetLocator } from './assets';
+
+const service = new TreeSitterService(createNodeAssetLocator((workerData as { assetRoot: string }).assetRoot));
+
+parentPort!.on('message', async (msg: { id: number; requests: ParseRequest[] }) => {
+  const results = [];
+  for (const r of msg.requests) results.push(await service.parse(r));
+  parentPort!.postMessage({ id: msg.id, results, unavailable: service.unavailable() });
+});
