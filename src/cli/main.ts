@@ -4,12 +4,10 @@
  */
 import { resolve } from 'node:path';
 import { EngineError } from '../core/errors';
-import type { Engine } from '../core/engine';
 import { createStderrLogger } from '../node/logger';
 import { createNodeEngine } from '../node/node-engine';
 import { parseArgs, UsageError, type FlagSpec } from './args';
-import { formatHits, formatIndexOutcome, formatStatus } from './format';
-import { createProgressReporter } from './progress';
+import { COMMANDS } from './commands';
 
 const COMMON: Record<string, FlagSpec> = {
   root: { type: 'string' },
@@ -22,55 +20,8 @@ const COMMON: Record<string, FlagSpec> = {
   help: { type: 'boolean', short: 'h' },
 };
 
-interface Command {
-  summary: string;
-  usage: string;
-  flags: Record<string, FlagSpec>;
-  run(engine: Engine, positionals: string[], flags: Record<string, unknown>, out: (s: string) => void): Promise<number>;
-}
-
-const COMMANDS: Record<string, Command> = {
-  index: {
-    summary: 'index the workspace (incremental; --full rebuilds)',
-    usage: 'index [--full]',
-    flags: { full: { type: 'boolean' } },
-    async run(engine, _pos, flags, out) {
-      const progress = flags.json ? { update() {}, end() {} } : createProgressReporter();
-      const outcome = await engine.index({ full: Boolean(flags.full), onProgress: (p) => progress.update(p) });
-      progress.end();
-      out(flags.json ? JSON.stringify(outcome, null, 2) : formatIndexOutcome(outcome));
-      return 0;
-    },
-  },
-  status: {
-    summary: 'show what the index holds',
-    usage: 'status',
-    flags: {},
-    async run(engine, _pos, flags, out) {
-      const status = await engine.status();
-      out(flags.json ? JSON.stringify(status, null, 2) : formatStatus(status));
-      return 0;
-    },
-  },
-  search: {
-    summary: 'full-text search over code (identifier-aware, BM25-ranked)',
-    usage: 'search QUERY [--kind K] [--limit N]',
-    flags: { kind: { type: 'string' }, limit: { type: 'number' } },
-    async run(engine, pos, flags, out) {
-      const query = pos.join(' ');
-      if (!query.trim()) throw new UsageError('search needs a QUERY');
-      const hits = await engine.search(query, {
-        ...(flags.kind ? { kind: String(flags.kind) } : {}),
-        ...(flags.limit !== undefined ? { limit: Number(flags.limit) } : {}),
-      });
-      out(flags.json ? JSON.stringify({ query, results: hits }, null, 2) : formatHits(hits));
-      return 0;
-    },
-  },
-};
-
 function help(): string {
-  const rows = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(36)} ${c.summary}`);
+  const rows = COMMANDS.map((c) => `  ${c.usage.padEnd(36)} ${c.summary}`);
   return [
     'usage: context-oracle <command> [options]',
     '',
@@ -98,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write('context-oracle 0.1.0\n');
     return 0;
   }
-  const command = COMMANDS[commandName];
+  const command = COMMANDS.find((c) => c.name === commandName);
   if (!command) {
     process.stderr.write(`unknown command "${commandName}"\n\n${help()}\n`);
     return 2;
@@ -128,7 +79,7 @@ export async function main(argv: string[]): Promise<number> {
     },
   });
   try {
-    return await command.run(engine, positionals, flags, (s) => process.stdout.write(`${s}\n`));
+    return await command.run({ engine, positionals, flags, out: (s) => process.stdout.write(`${s}\n`) });
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`${e.message}\nusage: context-oracle ${command.usage}\n`);

@@ -78,10 +78,9 @@ export async function runIndex(
 
   const keep = new Set(walk.files.map((f) => f.path));
   const total = changed.length;
-  let done = 0;
-  for (let i = 0; i < changed.length; i += config.batchSize) {
-    throwIfAborted(signal);
-    const batch = changed.slice(i, i + config.batchSize);
+
+  /** Reads, sniffs and hashes one batch on this thread, then hands the changed files to the parser host. */
+  async function prepare(batch: Candidate[]) {
     const requests: ParseRequest[] = [];
     const facts = new Map<string, FileFacts>();
     const touchOnly: Candidate[] = [];
@@ -114,6 +113,17 @@ export async function runIndex(
       report.bytesParsed += bytes.length;
     }
     const results = requests.length ? await deps.parser.parse(requests, signal) : [];
+    return { size: batch.length, facts, touchOnly, results };
+  }
+
+  // Two batches in flight: while this thread writes one batch into SQLite, the workers parse the next.
+  const batches: Candidate[][] = [];
+  for (let i = 0; i < changed.length; i += config.batchSize) batches.push(changed.slice(i, i + config.batchSize));
+  const inFlight = batches.slice(0, 2).map(prepare);
+  let done = 0;
+  for (let b = 0; b < batches.length; b++) {
+    const { size, facts, touchOnly, results } = await inFlight[b]!;
+    if (b + 2 < batches.length) inFlight.push(prepare(batches[b + 2]!));
     throwIfAborted(signal);
     const now = deps.clock.now();
     db.transaction(() => {
@@ -131,7 +141,7 @@ export async function runIndex(
         report.parsed++;
       }
     });
-    done += batch.length;
+    done += size;
     onProgress?.({ phase: 'parsing', done, total });
   }
 

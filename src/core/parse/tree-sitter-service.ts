@@ -5,6 +5,7 @@
 import { Language, Parser, Query } from 'web-tree-sitter';
 import type { AssetLocator } from '../ports';
 import { extractFromTree } from './extract';
+import { searchableText } from './identifiers';
 import { languageById } from './languages';
 import type { ParseRequest, ParseResult } from './types';
 
@@ -19,7 +20,7 @@ function initRuntime(assets: AssetLocator): Promise<void> {
   // Parser.init loads the tree-sitter runtime once per JS realm (each worker has its own).
   // The runtime's bytes are handed over directly, so no bundler or path guessing is involved.
   runtimeReady ??= assets.readBytes('tree-sitter.wasm').then((bytes) =>
-    Parser.init({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }));
+    Parser.init({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) } as unknown as EmscriptenModule));
   return runtimeReady;
 }
 
@@ -63,7 +64,9 @@ export class TreeSitterService {
     try {
       tree = loaded.parser.parse(req.text);
       if (!tree) return failed(req, 'parse_failed', 'parser returned no tree');
-      return extractFromTree(req.path, req.language, req.text, tree, loaded.query);
+      const result = extractFromTree(req.path, req.language, req.text, tree, loaded.query);
+      for (const chunk of result.chunks) chunk.searchText = searchableText(chunk.text);
+      return result;
     } catch (e) {
       // A parser crash (e.g. WASM out of bounds on pathological input) is this file's problem only.
       loaded.parser.reset();

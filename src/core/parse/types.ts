@@ -53,6 +53,8 @@ export interface ExtractedChunk {
   container?: string;
   signature?: string;
   text: string;
+  /** `text` with identifiers split for full-text search (see identifiers.ts), made by the parser host. */
+  searchText?: string;
 }
 
 export interface ParseRequest {

@@ -3,7 +3,7 @@
  * function registered. sql.js keeps the whole database in WASM memory; persisting exports the bytes.
  */
 import initSqlJs from 'sql.js';
-import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { EngineError } from '../errors';
 import type { AssetLocator } from '../ports';
 import { bm25 } from './bm25';
@@ -21,7 +21,18 @@ function loadSqlJs(assets: AssetLocator): Promise<SqlJsStatic> {
 export type Row = Record<string, SqlValue>;
 
 export class IndexDatabase {
+  /** Prepared statements reused by hot write paths; sql.js frees them all on export, so the cache is cleared then. */
+  private readonly cached = new Map<string, Statement>();
+
   private constructor(private db: Database) {
+    // The database file lives in Emscripten's in-memory FS and durability comes from the atomic export, so a
+    // rollback journal on that FS only costs copies; keep it in memory and skip syncs.
+    // Exclusive locking keeps the page cache across transactions instead of re-reading pages from that FS.
+    this.configure();
+  }
+
+  private configure(): void {
+    this.db.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY; PRAGMA cache_size=-32768;');
     this.registerFunctions();
   }
 
@@ -70,6 +81,16 @@ export class IndexDatabase {
     this.db.run(sql, params);
   }
 
+  /** Like run(), with the statement prepared once and kept: for statements executed thousands of times. */
+  runPrepared(sql: string, params: SqlValue[]): void {
+    let stmt = this.cached.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.cached.set(sql, stmt);
+    }
+    stmt.run(params);
+  }
+
   all(sql: string, params: SqlValue[] = []): Row[] {
     const stmt = this.db.prepare(sql);
     try {
@@ -84,6 +105,21 @@ export class IndexDatabase {
 
   get(sql: string, params: SqlValue[] = []): Row | undefined {
     return this.all(sql, params)[0];
+  }
+
+  /** First row of a statement prepared once and kept (see runPrepared). */
+  getPrepared(sql: string, params: SqlValue[]): Row | undefined {
+    let stmt = this.cached.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.cached.set(sql, stmt);
+    }
+    try {
+      stmt.bind(params);
+      return stmt.step() ? stmt.getAsObject() : undefined;
+    } finally {
+      stmt.reset();
+    }
   }
 
   /** Runs `fn` for each parameter row with one prepared statement. */
@@ -113,14 +149,21 @@ export class IndexDatabase {
     }
   }
 
-  /** Serialises the database. sql.js drops registered functions on export, so they are registered again. */
+  /** Serialises the database. sql.js reopens the database on export, dropping functions and pragmas: set them again. */
   export(): Uint8Array {
+    this.freeCached();
     const bytes = this.db.export();
-    this.registerFunctions();
+    this.configure();
     return bytes;
   }
 
+  private freeCached(): void {
+    for (const stmt of this.cached.values()) stmt.free();
+    this.cached.clear();
+  }
+
   close(): void {
+    this.freeCached();
     this.db.close();
   }
 }

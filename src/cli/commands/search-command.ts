@@ -1,0 +1,20 @@
+import { UsageError } from '../args';
+import { formatHits } from '../format';
+import type { Command } from './types';
+
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'full-text search over code (identifier-aware, BM25-ranked)',
+  usage: 'search QUERY [--kind K] [--limit N]',
+  flags: { kind: { type: 'string' }, limit: { type: 'number' } },
+  async run({ engine, positionals, flags, out }) {
+    const query = positionals.join(' ');
+    if (!query.trim()) throw new UsageError('search needs a QUERY');
+    const hits = await engine.search(query, {
+      ...(flags.kind ? { kind: String(flags.kind) } : {}),
+      ...(flags.limit !== undefined ? { limit: Number(flags.limit) } : {}),
+    });
+    out(flags.json ? JSON.stringify({ query, results: hits }, null, 2) : formatHits(hits));
+    return 0;
+  },
+};

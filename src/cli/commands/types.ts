@@ -1,0 +1,20 @@
+import type { Engine } from '../../core/engine';
+import type { FlagSpec } from '../args';
+
+export interface CommandContext {
+  engine: Engine;
+  positionals: string[];
+  flags: Record<string, unknown>;
+  /** Writes one block of output to stdout. */
+  out(text: string): void;
+}
+
+/** One CLI command. Each lives in its own file under src/cli/commands and is listed in commands/index.ts. */
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  flags: Record<string, FlagSpec>;
+  /** Returns the exit code: 0 ok, 1 error (or a finding such as lint violations). Usage errors throw UsageError. */
+  run(ctx: CommandContext): Promise<number>;
+}

@@ -1,0 +1,132 @@
+/** Indexing end to end over real sql.js and tree-sitter: counts, skips, incremental updates, deletions. */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { chmodSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+
+const roots: string[] = [];
+after(() => roots.forEach(removeWorkspace));
+
+function workspace(files: Record<string, string | Uint8Array>): string {
+  const root = makeWorkspace(files);
+  roots.push(root);
+  return root;
+}
+
+describe('indexer', () => {
+  it('indexes supported files and counts every skip with its reason', async () => {
+    const big = `export const x = 1;\n${'// filler line\n'.repeat(80_000)}`;
+    const root = workspace({
+      '.gitignore': 'generated/\n*.log\n',
+      'src/app.ts': 'export function main(): void { helper(); }\nfunction helper() {}\n',
+      'src/util.py': 'def util():\n    return 1\n',
+      'generated/out.ts': 'export const gen = 1;\n',
+      'notes.log': 'x',
+      'README.md': '# readme\n',
+      'big.ts': big,
+      'blob.ts': new Uint8Array([0x65, 0x78, 0x00, 0x01, 0x02, 0x03]),
+      'node_modules/dep/index.js': 'module.exports = 1;\n',
+    });
+    const engine = testEngine(root);
+    const outcome = await engine.index();
+    assert.equal(outcome.full, true);
+    assert.equal(outcome.parsed, 2);
+    assert.equal(outcome.skipCounts.too_large, 1);
+    assert.equal(outcome.skipCounts.binary, 1);
+    assert.equal(outcome.skipCounts.gitignored, 2);
+    assert.equal(outcome.skipCounts.unsupported, 2); // .gitignore, README.md
+    const status = await engine.status();
+    assert.equal(status.files, 2);
+    assert.deepEqual(status.filesByLanguage, { python: 1, typescript: 1 });
+    assert.ok(status.symbols >= 3, `symbols ${status.symbols}`);
+    assert.ok(status.indexBytes > 0);
+    await engine.dispose();
+  });
+
+  it('reparses only changed files, removes deleted ones, and keeps the rest', async () => {
+    const root = workspace({
+      'a.ts': 'export function alpha() {}\n',
+      'b.ts': 'export function beta() {}\n',
+      'c.ts': 'export function gamma() {}\n',
+    });
+    const engine = testEngine(root);
+    await engine.index();
+    writeFileSync(join(root, 'b.ts'), 'export function betaRenamed() {}\n');
+    // Same content, new mtime: hashed, found unchanged, not reparsed.
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(root, 'c.ts'), later, later);
+    rmSync(join(root, 'a.ts'));
+    const second = await engine.index();
+    assert.equal(second.full, false);
+    assert.equal(second.parsed, 1);
+    assert.equal(second.removed, 1);
+    assert.equal(second.unchanged, 1);
+    const names = (await engine.search('beta renamed gamma alpha')).map((h) => h.symbol).sort();
+    assert.deepEqual(names, ['betaRenamed', 'gamma']);
+    // A no-change run parses nothing.
+    const third = await engine.index();
+    assert.equal(third.parsed, 0);
+    assert.equal(third.unchanged, 2);
+    await engine.dispose();
+  });
+
+  it('survives a reopen from disk by another engine (persisted atomically)', async () => {
+    const root = workspace({ 'm.go': 'package m\n\nfunc Serve() {}\n' });
+    const first = testEngine(root);
+    await first.index();
+    await first.dispose();
+    const second = testEngine(root);
+    const hits = await second.search('Serve');
+    assert.equal(hits[0]?.symbol, 'Serve');
+    assert.equal(hits[0]?.path, 'm.go');
+    assert.equal(hits[0]?.line, 3);
+    await second.dispose();
+  });
+
+  it('applies --exclude globs and leaves the index folder git-ignored', async () => {
+    const root = workspace({ 'keep/a.ts': 'export const a = 1;\n', 'skip/b.ts': 'export const b = 1;\n' });
+    const engine = testEngine(root, { exclude: ['skip/**'] });
+    const outcome = await engine.index();
+    assert.equal(outcome.parsed, 1);
+    assert.equal(outcome.skipCounts.excluded, 1);
+    const { readFileSync } = await import('node:fs');
+    assert.equal(readFileSync(join(root, '.context-oracle', '.gitignore'), 'utf8'), '*\n');
+    await engine.dispose();
+  });
+
+  it('indexes invalid UTF-8 with replacement characters and reports it', async () => {
+    const bytes = Buffer.concat([Buffer.from('def caf'), Buffer.from([0xe9]), Buffer.from('():\n    pass\n\ndef ok():\n    pass\n')]);
+    const root = workspace({ 'latin1.py': bytes });
+    const engine = testEngine(root);
+    const outcome = await engine.index();
+    assert.equal(outcome.lossyUtf8, 1);
+    assert.equal(outcome.parsed, 1);
+    assert.equal((await engine.search('ok'))[0]?.symbol, 'ok');
+    await engine.dispose();
+  });
+
+  it('follows symlinks inside the workspace, refuses ones outside, and breaks loops', async () => {
+    const outside = workspace({ 'secret.ts': 'export const secret = 1;\n' });
+    const root = workspace({ 'src/a.ts': 'export function a() {}\n' });
+    symlinkSync(join(outside, 'secret.ts'), join(root, 'leak.ts'));
+    symlinkSync(join(root, 'src'), join(root, 'src/loop'));
+    const engine = testEngine(root);
+    const outcome = await engine.index();
+    assert.equal(outcome.skipCounts.outside_workspace, 1);
+    assert.equal(outcome.skipCounts.symlink_loop, 1);
+    assert.equal(outcome.parsed, 1);
+    await engine.dispose();
+  });
+
+  it('keeps the indexed version of a file that became unreadable', { skip: process.getuid?.() === 0 ? 'running as root: chmod 000 does not stop root from reading' : false }, async () => {
+    const root = workspace({ 'a.ts': 'export function stays() {}\n' });
+    const engine = testEngine(root);
+    await engine.index();
+    writeFiles(root, { 'a.ts': 'export function changed() {}\n' });
+    chmodSync(join(root, 'a.ts'), 0o000);
+    await engine.index();
+    assert.equal((await engine.search('stays'))[0]?.symbol, 'stays');
+    await engine.dispose();
+  });
+});
