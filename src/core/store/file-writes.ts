@@ -13,7 +13,7 @@ export interface FileFacts {
 }
 
 export function removeFile(db: IndexDatabase, path: string): void {
-  const row = db.get('SELECT id FROM files WHERE path = ?', [path]);
+  const row = db.getPrepared('SELECT id FROM files WHERE path = ?', [path]);
   if (!row) return;
   const id = Number(row.id);
   db.run('DELETE FROM chunks_fts WHERE docid IN (SELECT id FROM chunks WHERE file_id = ?)', [id]);
@@ -26,7 +26,7 @@ export function removeFile(db: IndexDatabase, path: string): void {
 /** Replaces everything the index holds for `facts.path` with `result`. Call inside a transaction. */
 export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResult, now: number): void {
   removeFile(db, facts.path);
-  db.run(
+  db.runPrepared(
     'INSERT INTO files(path, language, size, mtime, hash, lines, has_errors, annotations, indexed_at) VALUES (?,?,?,?,?,?,?,?,?)',
     [facts.path, facts.language, facts.size, facts.mtimeMs, facts.hash, facts.lines, result.hasSyntaxErrors ? 1 : 0,
       Object.keys(result.fileAnnotations).length ? JSON.stringify(result.fileAnnotations) : null, now],
@@ -35,7 +35,7 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
 
   const symbolIds = new Map<string, number>();
   for (const s of result.symbols) {
-    db.run(
+    db.runPrepared(
       `INSERT INTO symbols(file_id, name, qualified_name, kind, container, line_start, line_end, name_line, name_col,
         name_end_col, signature, doc) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
       [fileId, s.name, s.qualifiedName, s.kind, s.container ?? null, s.lineStart, s.lineEnd, s.nameLine, s.nameColumn,
@@ -50,22 +50,23 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
     'INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,NULL,?,?)',
     Object.entries(result.fileAnnotations).map(([k, v]) => [fileId, k, v]),
   );
-  db.runMany(
-    'INSERT INTO refs(file_id, name, kind, line, col, end_col, in_symbol) VALUES (?,?,?,?,?,?,?)',
-    result.references.map((r) => [fileId, r.name, r.kind, r.line, r.column, r.endColumn, r.inSymbol ?? null]),
-  );
+  for (const r of result.references) {
+    db.runPrepared('INSERT INTO refs(file_id, name, kind, line, col, end_col, in_symbol) VALUES (?,?,?,?,?,?,?)',
+      [fileId, r.name, r.kind, r.line, r.column, r.endColumn, r.inSymbol ?? null]);
+  }
   db.runMany(
     'INSERT INTO imports(file_id, source, names, line) VALUES (?,?,?,?)',
     result.imports.map((i) => [fileId, i.source, i.names.join(','), i.line]),
   );
   const pathText = searchableText(facts.path.replace(/[/.\\-]/g, ' '));
   for (const c of result.chunks) {
-    db.run(
+    db.runPrepared(
       'INSERT INTO chunks(file_id, symbol, kind, line_start, line_end, container, signature, text) VALUES (?,?,?,?,?,?,?,?)',
       [fileId, c.symbol ?? null, c.kind, c.lineStart, c.lineEnd, c.container ?? null, c.signature ?? null, c.text],
     );
     const chunkId = db.lastInsertId();
     const name = c.symbol ? searchableText(c.symbol.replace(/\./g, ' ')) : '';
-    db.run('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,?)', [chunkId, name, pathText, searchableText(c.text)]);
+    // The parser host already split identifiers (off the main thread); fall back for results made elsewhere.
+    db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,?)', [chunkId, name, pathText, c.searchText ?? searchableText(c.text)]);
   }
 }
