@@ -3,7 +3,7 @@
  * (O_EXCL create holding our pid; a lock whose process is gone is taken over).
  */
 import { constants, promises as fsp } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { EngineError } from '../core/errors';
 import type { IndexStorage } from '../core/ports';
 
@@ -29,6 +29,16 @@ export function createFileIndexStorage(indexPath: string): IndexStorage {
     }
   }
 
+  /** Temp files left by writers that were killed mid-write (their pid is in the name and no longer runs). */
+  async function removeStaleTemps(): Promise<void> {
+    const dir = dirname(indexPath);
+    const base = basename(indexPath);
+    for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
+      const m = name.startsWith(`${base}.`) && name.endsWith('.tmp') ? /\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+      if (m && !alive(Number(m[1]))) await fsp.rm(join(dir, name), { force: true });
+    }
+  }
+
   return {
     location: indexPath,
     async read() {
@@ -41,6 +51,7 @@ export function createFileIndexStorage(indexPath: string): IndexStorage {
     },
     async write(bytes) {
       await ensureDir();
+      await removeStaleTemps();
       const tmp = `${indexPath}.${process.pid}.${Date.now()}.tmp`;
       const fh = await fsp.open(tmp, 'w');
       try {
