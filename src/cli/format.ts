@@ -40,6 +40,11 @@ export function formatStatus(s: IndexStatus): string {
     `syntax errors in: ${s.filesWithSyntaxErrors} files (indexed from the partial tree)`,
     `skipped:     ${formatCounts(s.skips)}`,
   ];
+  if (s.freshness) {
+    const f = s.freshness;
+    const head = f.indexedHead ? `${f.indexedHead.slice(0, 12)}${f.indexedBranch ? ` (${f.indexedBranch})` : ''}` : 'not a git checkout';
+    lines.push(`fresh as of: ${head}; ${f.queued.length ? `${f.queued.length} changed files queued: ${f.queued.slice(0, 5).join(', ')}${f.queued.length > 5 ? ', …' : ''}` : 'nothing queued'}`);
+  }
   const unavailable = Object.entries(s.unavailableLanguages);
   if (unavailable.length) lines.push(`unavailable languages: ${unavailable.map(([l, why]) => `${l} (${why})`).join('; ')}`);
   return lines.join('\n');

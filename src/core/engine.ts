@@ -13,6 +13,9 @@ import { IndexDatabase } from './store/database';
 import { SCHEMA_VERSION } from './store/schema';
 import { searchChunks } from './search/full-text';
 import { ENGINE_VERSION } from './version';
+import { createFreshnessController, type ChangeNotice, type FreshnessStamp } from './freshness/freshness';
+import { readGitHead } from './freshness/git-head';
+import type { QueuePolicy } from './freshness/change-queue';
 
 export interface Engine {
   readonly root: string;
@@ -20,10 +23,22 @@ export interface Engine {
   index(options?: IndexRunOptions & { full?: boolean }): Promise<IndexOutcome>;
   status(): Promise<IndexStatus>;
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+  // -- freshness (change queue, just-in-time commits, stamps) --
+  /** Queue changed/deleted files (from a watcher); committed as a batch when the queue policy says so. */
+  noteChanges(changes: ChangeNotice[]): Promise<void>;
+  /** Commit everything queued now (Sync Now, `sync --force`). */
+  syncNow(): Promise<void>;
+  /** Commit the queued files a question or symbol text mentions, before answering it. */
+  justInTime(text: string): Promise<void>;
+  /** What every answer carries: HEAD when indexed, time, and files still queued. */
+  freshness(): Promise<FreshnessStamp>;
+  // -- navigation (definitions, references, repo map) --
+  // -- graph (knowledge graph, bundles, why, lint, sync) --
+  // -- context (smart context for a question) --
   dispose(): Promise<void>;
 }
 
-export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}): Engine {
+export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
   const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
   let db: IndexDatabase | undefined;
   let dbStamp: string | undefined;
@@ -113,6 +128,8 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
           full = true;
         }
         const report = await runIndex(deps, cfg, target, full, options);
+        const head = await readGitHead(deps.root, deps.fs);
+        target.setMeta({ git_head: head?.commit ?? '', git_branch: head?.branch ?? '' });
         options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed });
         const bytes = target.export();
         await deps.storage.write(bytes);
@@ -125,6 +142,39 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     });
     writing = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Commits queued paths. When HEAD moved since the last index (a branch switch or pull), the whole workspace is
+   * re-walked as one batch instead, so answers never mix files from two branches.
+   */
+  async function commitQueued(paths: string[]): Promise<void> {
+    const head = await readGitHead(deps.root, deps.fs);
+    let indexedHead: string | undefined;
+    try {
+      indexedHead = (await readable()).meta().git_head;
+    } catch {
+      indexedHead = undefined;
+    }
+    const moved = head?.commit !== undefined && indexedHead !== undefined && indexedHead !== '' && head.commit !== indexedHead;
+    if (moved) deps.logger.info(`HEAD moved from ${indexedHead!.slice(0, 12)} to ${head!.commit!.slice(0, 12)}: re-indexing the workspace as one batch`);
+    await index(moved || indexedHead === undefined ? {} : { onlyPaths: paths });
+  }
+  const freshness = createFreshnessController(deps.clock, commitQueued, queuePolicy);
+
+  async function freshnessStamp(): Promise<FreshnessStamp> {
+    const queued = freshness.queued().map((c) => c.path);
+    try {
+      const meta = (await readable()).meta();
+      return {
+        ...(meta.git_head ? { indexedHead: meta.git_head } : {}),
+        ...(meta.git_branch ? { indexedBranch: meta.git_branch } : {}),
+        ...(meta.updated_at ? { indexedAt: new Date(Number(meta.updated_at)).toISOString() } : {}),
+        queued,
+      };
+    } catch {
+      return { queued };
+    }
   }
 
   async function status(): Promise<IndexStatus> {
@@ -164,6 +214,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       grammarHash: meta.grammar_hash,
       unavailableLanguages: parse(meta.unavailable_languages, {}),
       ...(meta.last_report ? { lastRun: parse(meta.last_report, undefined) } : {}),
+      freshness: await freshnessStamp(),
     };
   }
 
@@ -172,9 +223,18 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     index,
     status,
     async search(query, options) {
+      await freshness.justInTime(query);
       return searchChunks(await readable(), query, options);
     },
+    noteChanges: (changes) => freshness.note(changes),
+    syncNow: () => freshness.flush(),
+    justInTime: (text) => freshness.justInTime(text),
+    freshness: freshnessStamp,
+    // -- navigation --
+    // -- graph --
+    // -- context --
     async dispose() {
+      freshness.dispose();
       await writing;
       replaceDb(undefined, undefined);
       await deps.parser.dispose();

@@ -1,6 +1,9 @@
 /** DTOs the engine hands to every host (CLI JSON, MCP, LSP custom requests, webview). */
 import type { IndexReport } from './index/indexer';
 import type { SkipReason } from './index/walker';
+import type { FreshnessStamp } from './freshness/freshness';
+
+export type { FreshnessStamp, ChangeNotice } from './freshness/freshness';
 
 export type { IndexReport, IndexProgress } from './index/indexer';
 export type { SearchHit, SearchOptions } from './search/full-text';
@@ -26,6 +29,8 @@ export interface IndexStatus {
   grammarHash?: string;
   unavailableLanguages: Record<string, string>;
   lastRun?: IndexReport;
+  /** HEAD and time of the last index update, and files still queued. */
+  freshness?: FreshnessStamp;
 }
 
 export interface IndexOutcome extends IndexReport {

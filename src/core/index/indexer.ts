@@ -9,7 +9,7 @@ import type { IndexDatabase } from '../store/database';
 import { removeFile, writeFile, type FileFacts } from '../store/file-writes';
 import type { ParseRequest } from '../parse/types';
 import { contentHash, decodeText, looksBinary } from './content';
-import { walkWorkspace, type Candidate, type SkipReason } from './walker';
+import { classifyPaths, walkWorkspace, type Candidate, type SkipReason } from './walker';
 
 export interface IndexProgress {
   phase: 'walking' | 'parsing' | 'persisting' | 'done';
@@ -33,6 +33,11 @@ export interface IndexReport {
 export interface IndexRunOptions {
   signal?: AbortSignal;
   onProgress?: (p: IndexProgress) => void;
+  /**
+   * Index only these workspace-relative paths (queued changes) instead of walking the workspace; paths that are
+   * gone or now ignored leave the index. Everything else in the index is left as it is.
+   */
+  onlyPaths?: readonly string[];
 }
 
 interface Stored {
@@ -51,7 +56,8 @@ export async function runIndex(
   const { signal, onProgress } = options;
   const started = deps.clock.now();
   onProgress?.({ phase: 'walking', done: 0, total: 0 });
-  const walk = await walkWorkspace(deps.root, deps.fs, config, deps.logger, signal);
+  const targeted = options.onlyPaths && !full ? await classifyPaths(deps.root, deps.fs, config, options.onlyPaths) : undefined;
+  const walk = targeted ?? await walkWorkspace(deps.root, deps.fs, config, deps.logger, signal);
   throwIfAborted(signal);
 
   const stored = new Map<string, Stored>();
@@ -145,20 +151,23 @@ export async function runIndex(
     onProgress?.({ phase: 'parsing', done, total });
   }
 
+  // A targeted run removes only the requested paths that are gone; a walk removes whatever it did not see.
+  const removable = targeted ? targeted.gone.filter((p) => stored.has(p)) : [...stored.keys()];
   db.transaction(() => {
-    for (const path of stored.keys()) {
+    for (const path of removable) {
       if (!keep.has(path)) {
         removeFile(db, path);
         report.removed++;
       }
     }
-    db.run('DELETE FROM skips');
+    if (!targeted) db.run('DELETE FROM skips');
     db.runMany('INSERT OR REPLACE INTO skips(path, reason, detail) VALUES (?,?,?)', skips.map((s) => [s.path, s.reason, s.detail ?? null]));
   });
   report.durationMs = deps.clock.now() - started;
   db.setMeta({
     updated_at: String(deps.clock.now()),
-    skip_counts: JSON.stringify(report.skipCounts),
+    // A targeted run saw only its own paths; the walk's skip counts stay the workspace-wide truth.
+    ...(targeted ? {} : { skip_counts: JSON.stringify(report.skipCounts) }),
     unavailable_languages: JSON.stringify(await deps.parser.unavailable()),
     last_report: JSON.stringify(report),
   });

@@ -126,3 +126,59 @@ export async function walkWorkspace(root: string, fs: FileSystem, config: Engine
   logger.debug(`walk: ${result.files.length} candidate files, skips ${JSON.stringify(result.skipCounts)}`);
   return result;
 }
+
+/**
+ * The targeted form of the walk, for queued changes: decides for each given path whether it is still an indexable
+ * file (same rules as the walk: .gitignore chain, excludes, size cap, symlinks inside the root) or must leave the
+ * index (`gone`: deleted, now ignored, or no longer a file).
+ */
+export async function classifyPaths(
+  root: string, fs: FileSystem, config: EngineConfig, paths: readonly string[],
+): Promise<WalkResult & { gone: string[] }> {
+  const result: WalkResult & { gone: string[] } = { files: [], skipCounts: {}, skipped: [], gone: [] };
+  const count = (reason: SkipReason): void => { result.skipCounts[reason] = (result.skipCounts[reason] ?? 0) + 1; };
+  const excluded = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  const rootReal = await fs.realPath(root);
+  const layerCache = new Map<string, Ignore | null>();
+  async function layerFor(dirRel: string): Promise<Ignore | null> {
+    if (!layerCache.has(dirRel)) {
+      let matcher: Ignore | null = null;
+      if (config.respectGitignore) {
+        try {
+          const text = new TextDecoder().decode(await fs.readFile(joinPath(dirRel ? joinPath(root, dirRel) : root, '.gitignore')));
+          matcher = ignore().add(text);
+        } catch { /* no .gitignore here */ }
+      }
+      layerCache.set(dirRel, matcher);
+    }
+    return layerCache.get(dirRel)!;
+  }
+  for (const path of new Set(paths)) {
+    const parts = path.split('/');
+    if (parts.some((p) => p === '..' || p === '') || parts.slice(0, -1).some((p) => BUILTIN_EXCLUDES.includes(p))) {
+      result.gone.push(path);
+      continue;
+    }
+    let ignored = false;
+    for (let depth = 0; depth < parts.length && !ignored; depth++) {
+      const dirRel = parts.slice(0, depth).join('/');
+      const matcher = await layerFor(dirRel);
+      const sub = parts.slice(depth).join('/');
+      if (matcher?.ignores(sub)) ignored = true;
+      // A directory on the way being ignored hides everything below it.
+      for (let k = depth + 1; k < parts.length && !ignored; k++) if (matcher?.ignores(`${parts.slice(depth, k).join('/')}/`)) ignored = true;
+    }
+    if (ignored) { count('gitignored'); result.gone.push(path); continue; }
+    if (excluded(path)) { count('excluded'); result.gone.push(path); continue; }
+    const language = languageForPath(path);
+    if (!language) { count('unsupported'); result.gone.push(path); continue; }
+    const abs = joinPath(root, path);
+    const real = await fs.realPath(abs).catch(() => undefined);
+    const st = real ? await fs.stat(real).catch(() => undefined) : undefined;
+    if (!real || !st || !st.isFile) { result.gone.push(path); continue; }
+    if (!isInside(rootReal, real)) { count('outside_workspace'); result.gone.push(path); continue; }
+    if (st.size > config.maxFileBytes) { count('too_large'); result.skipped.push({ path, reason: 'too_large', detail: `${st.size} bytes` }); result.gone.push(path); continue; }
+    result.files.push({ path, abs, language: language.id, size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return result;
+}
