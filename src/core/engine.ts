@@ -49,7 +49,8 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     if (!grammarHash) {
       const h = createHash('sha1');
       for (const lang of LANGUAGES) {
-        h.update(lang.id).update(lang.grammar).update(await deps.assets.readText(lang.query));
+        h.update(lang.id).update(lang.grammar);
+        for (const q of lang.queries) h.update(await deps.assets.readText(q));
         h.update(String((await deps.assets.readBytes(lang.grammar)).length));
       }
       grammarHash = h.digest('hex').slice(0, 16);

@@ -1,10 +1,13 @@
 /**
  * Turns a tree-sitter tree plus a tags query into symbols, references, imports, annotations and chunks.
  * Captures follow the tags convention: `@name.definition.<kind>` + `@definition.<kind>`,
- * `@name.reference.<kind>`, and `@import.source` / `@import.name` for imports.
+ * `@name.reference.<kind>`, and `@import.source` / `@import.name` for imports. An optional `@container` in a
+ * definition pattern names the type a definition belongs to when the syntax does not nest it inside that type
+ * (Go receivers, Rust `impl` blocks, C++ `Foo::bar` defined out of line).
  */
 import type { Node, Query, Tree } from 'web-tree-sitter';
 import { findAnnotations, isAttached, isCommentLine } from './annotations';
+import { reparseBrokenRegions } from './error-recovery';
 import type {
   ExtractedChunk, ExtractedImport, ExtractedReference, ExtractedSymbol, ParseResult, ReferenceKind, SymbolKind,
 } from './types';
@@ -17,6 +20,13 @@ const CONTAINER_KINDS = new Set<SymbolKind>([
   'class', 'interface', 'struct', 'trait', 'module', 'enum', 'protocol', 'object', 'type',
 ]);
 const REFERENCE_KINDS = new Set<ReferenceKind>(['call', 'type', 'class', 'implementation', 'import']);
+/**
+ * Specificity when several patterns define one name: a method beats a function, a function beats the constant or
+ * field holding it, a specific type kind beats `class` (the generic pattern in grammars with one node for class,
+ * interface and enum: Kotlin, Swift), and a constant beats a variable (C: every global, then the `const` ones).
+ */
+const KIND_RANK = (kind: SymbolKind): number =>
+  kind === 'method' ? 4 : kind === 'function' ? 3 : CONTAINER_KINDS.has(kind) && kind !== 'class' ? 2 : kind === 'variable' ? 0 : 1;
 
 /** Chunks larger than this are cut; the search index wants symbol-sized pieces, not whole files. */
 const CHUNK_MAX_LINES = 150;
@@ -31,21 +41,39 @@ interface RawDef {
   endIndex: number;
   lineStart: number;
   lineEnd: number;
+  /** Columns (0-based, UTF-16 units like JS strings) where the definition starts and ends. */
+  startColumn: number;
+  endColumn: number;
+  /** Container named by an `@container` capture; joined under any range-nesting container. */
+  container?: string;
 }
 
 export function extractFromTree(path: string, language: string, text: string, tree: Tree, query: Query): ParseResult {
+  // Pieces of regions the grammar could not parse, parsed again on their own; their nodes share the file's
+  // positions, so their matches merge with the main tree's (same name node, same key).
+  const recovered = reparseBrokenRegions(tree, text);
+  try {
+    const trees = recovered.replacesRoot ? recovered.trees : [tree, ...recovered.trees];
+    return extractFromTrees(path, language, text, tree, trees, query);
+  } finally {
+    for (const t of recovered.trees) t.delete();
+  }
+}
+
+function extractFromTrees(path: string, language: string, text: string, tree: Tree, trees: Tree[], query: Query): ParseResult {
   const lines = text.split('\n');
   const defs = new Map<number, RawDef>();
   const references: ExtractedReference[] = [];
   const imports: ExtractedImport[] = [];
 
-  for (const match of query.matches(tree.rootNode)) {
+  for (const match of trees.flatMap((t) => query.matches(t.rootNode))) {
     let importSource: string | undefined;
     const importNames: string[] = [];
     let importLine = 0;
     let defNode: Node | undefined;
     let nameNode: Node | undefined;
     let defKind: string | undefined;
+    let container: string | undefined;
     for (const capture of match.captures) {
       const cname = capture.name;
       if (cname.startsWith('name.definition.')) {
@@ -69,26 +97,36 @@ export function extractFromTree(path: string, language: string, text: string, tr
         importLine = capture.node.startPosition.row + 1;
       } else if (cname === 'import.name') {
         importNames.push(capture.node.text);
+      } else if (cname === 'container') {
+        container = capture.node.text;
       }
     }
-    if (importSource !== undefined) imports.push({ source: importSource, names: importNames, line: importLine });
+    if (importSource !== undefined) addImport(imports, { source: importSource, names: importNames, line: importLine });
     if (nameNode && defKind) {
       const kind = (SYMBOL_KINDS.has(defKind as SymbolKind) ? defKind : 'other') as SymbolKind;
       const whole = defNode ?? nameNode.parent ?? nameNode;
       const key = nameNode.startIndex;
       const existing = defs.get(key);
-      // Several patterns can capture one name (an exported function, say); keep the widest node, and let a
-      // specific kind (method) win over a generic one (function).
-      if (!existing || (existing.kind === 'function' && kind === 'method') || whole.endIndex - whole.startIndex > existing.endIndex - existing.startIndex) {
+      const inherited = container ?? existing?.container;
+      // Several patterns can capture one name (an exported function, say); keep the widest node, and let the
+      // more specific kind win: a method over a function or a field, a function over a constant holding it.
+      const upgrade = existing !== undefined && KIND_RANK(kind) > KIND_RANK(existing.kind);
+      if (!existing || upgrade || whole.endIndex - whole.startIndex > existing.endIndex - existing.startIndex) {
         defs.set(key, {
           name: nameNode.text,
-          kind: existing && existing.kind === 'method' ? 'method' : kind,
+          kind: existing && KIND_RANK(existing.kind) > KIND_RANK(kind) ? existing.kind : kind,
           nameNode,
           startIndex: whole.startIndex,
           endIndex: whole.endIndex,
           lineStart: whole.startPosition.row + 1,
-          lineEnd: whole.endPosition.row + 1,
+          lineEnd: lastLineOf(whole),
+          startColumn: whole.startPosition.column,
+          // A node ending at column 0 ends with the whole of the line before.
+          endColumn: lastLineOf(whole) === whole.endPosition.row ? Number.MAX_SAFE_INTEGER : whole.endPosition.column,
+          ...(inherited ? { container: inherited } : {}),
         });
+      } else if (container && !existing.container) {
+        existing.container = container;
       }
     }
   }
@@ -97,7 +135,7 @@ export function extractFromTree(path: string, language: string, text: string, tr
   attachCallers(references, symbols);
   const annotations = findAnnotations(lines);
   const fileAnnotations = applyAnnotations(annotations, symbols, lines);
-  dedupeReferences(references);
+  dedupeReferences(references, symbols);
   return {
     path,
     language,
@@ -110,6 +148,25 @@ export function extractFromTree(path: string, language: string, text: string, tr
   };
 }
 
+/** 1-based last line of a node; a node that ends at column 0 (a C `#define` takes its newline) ends a line before. */
+function lastLineOf(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
+}
+
+/**
+ * One import statement often matches several patterns (one per imported name, plus a names-free one for the
+ * bare statement); fold them into one entry per source and line.
+ */
+function addImport(imports: ExtractedImport[], imp: ExtractedImport): void {
+  const same = imports.find((i) => i.line === imp.line && i.source === imp.source);
+  if (!same) {
+    imports.push(imp);
+    return;
+  }
+  for (const name of imp.names) if (!same.names.includes(name)) same.names.push(name);
+}
+
 function stripQuotes(s: string): string {
   return s.replace(/^[`'"<]+|[`'">]+$/g, '');
 }
@@ -119,25 +176,30 @@ function buildSymbols(raw: RawDef[], lines: string[]): ExtractedSymbol[] {
   raw.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
   const stack: { def: RawDef; qualified: string }[] = [];
   const out: ExtractedSymbol[] = [];
-  for (const def of raw) {
+  for (const [i, def] of raw.entries()) {
     while (stack.length && stack[stack.length - 1]!.def.endIndex <= def.startIndex) stack.pop();
-    // A definition can only contain another if it is container-like or a function (closures, nested defs).
-    const parent = stack.length ? stack[stack.length - 1] : undefined;
-    const qualified = parent ? `${parent.qualified}.${def.name}` : def.name;
+    // Definitions sharing one node (Go `x, y int`, C `int a, b;`) are siblings, not each other's container.
+    let depth = stack.length - 1;
+    while (depth >= 0 && stack[depth]!.def.startIndex === def.startIndex && stack[depth]!.def.endIndex === def.endIndex) depth--;
+    const parent = depth >= 0 ? stack[depth] : undefined;
+    const containerName = [parent?.qualified, def.container].filter(Boolean).join('.');
+    const qualified = containerName ? `${containerName}.${def.name}` : def.name;
     let kind = def.kind;
-    if (kind === 'function' && parent && CONTAINER_KINDS.has(parent.def.kind)) kind = 'method';
+    // A function in a type is a method; one in a module or namespace stays a function.
+    const inType = parent !== undefined && CONTAINER_KINDS.has(parent.def.kind) && parent.def.kind !== 'module';
+    if (kind === 'function' && (def.container || inType)) kind = 'method';
     const pos = def.nameNode.startPosition;
     out.push({
       name: def.name,
       qualifiedName: qualified,
       kind,
-      ...(parent ? { container: parent.qualified } : {}),
+      ...(containerName ? { container: containerName } : {}),
       lineStart: def.lineStart,
       lineEnd: def.lineEnd,
       nameLine: pos.row + 1,
       nameColumn: pos.column + 1,
       nameEndColumn: def.nameNode.endPosition.row === pos.row ? def.nameNode.endPosition.column + 1 : pos.column + 1 + def.name.length,
-      signature: signatureOf(lines, def.lineStart, def.nameNode.startPosition.row + 1),
+      signature: signatureOf(lines, def, raw[i + 1]),
       ...docOf(lines, def.lineStart),
       annotations: {},
     });
@@ -146,12 +208,22 @@ function buildSymbols(raw: RawDef[], lines: string[]): ExtractedSymbol[] {
   return out;
 }
 
-/** The declaration head: from the definition's first line to where its body opens, whitespace collapsed. */
-function signatureOf(lines: string[], lineStart: number, nameLine: number): string {
+/**
+ * The declaration head: from where the definition starts to where its body opens, whitespace collapsed. It stays
+ * inside the definition's own columns and before its first member, so a one-line constant does not swallow the
+ * declarations after it and a member declared on its container's line does not take the container's head.
+ */
+function signatureOf(lines: string[], def: RawDef, next: RawDef | undefined): string {
   let text = '';
-  const first = Math.min(lineStart, nameLine);
-  for (let l = first; l < first + 6 && l <= lines.length; l++) {
-    const line = lines[l - 1]!;
+  const nameLine = def.nameNode.startPosition.row + 1;
+  const first = Math.min(def.lineStart, nameLine);
+  // A body without braces (`@interface ... @end`) ends its head where the first member starts.
+  const firstMember = next && next.startIndex < def.endIndex && next.lineStart > nameLine ? next.lineStart - 1 : def.lineEnd;
+  const last = Math.min(lines.length, Math.max(Math.min(def.lineEnd, firstMember), nameLine));
+  for (let l = first; l < first + 6 && l <= last; l++) {
+    let line = lines[l - 1]!;
+    if (l === def.lineEnd) line = line.slice(0, def.endColumn);
+    if (l === def.lineStart) line = line.slice(def.startColumn);
     text += (text ? ' ' : '') + line.trim();
     const open = findBodyStart(text);
     if (open >= 0) {
@@ -171,7 +243,7 @@ function findBodyStart(text: string): number {
     else if (c === ')' || c === ']' || c === '>') depth = Math.max(0, depth - 1);
     else if (depth === 0 && c === '{') return i;
     else if (depth === 0 && c === ':' && i === text.length - 1) return i; // python `def f(x):`
-    else if (depth === 0 && c === '=' && text[i + 1] === '>' ) return -1;
+    else if (c === '=' && text[i + 1] === '>') i++; // an arrow: its `>` closes nothing, and a `{` after it opens the body
   }
   return -1;
 }
@@ -217,13 +289,26 @@ function attachCallers(references: ExtractedReference[], symbols: ExtractedSymbo
   }
 }
 
-function dedupeReferences(references: ExtractedReference[]): void {
-  const seen = new Set<string>();
+/** When two patterns capture one node, the more specific kind wins (an instantiation over a plain type use). */
+const REFERENCE_RANK: Record<ReferenceKind, number> = { implementation: 5, class: 4, call: 3, type: 2, import: 1, other: 0 };
+
+/**
+ * One reference per node, and none at a definition's own name: queries may capture every type identifier
+ * (simpler and sturdier than listing each type position) and leave the declaring occurrence to be dropped here.
+ */
+function dedupeReferences(references: ExtractedReference[], symbols: ExtractedSymbol[]): void {
+  const declared = new Set(symbols.map((s) => `${s.nameLine}:${s.nameColumn}:${s.name}`));
+  const kept = new Map<string, number>();
   let w = 0;
   for (const ref of references) {
     const key = `${ref.line}:${ref.column}:${ref.name}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (declared.has(key)) continue;
+    const at = kept.get(key);
+    if (at !== undefined) {
+      if (REFERENCE_RANK[ref.kind] > REFERENCE_RANK[references[at]!.kind]) references[at] = ref;
+      continue;
+    }
+    kept.set(key, w);
     references[w++] = ref;
   }
   references.length = w;

@@ -4,24 +4,24 @@ export interface LanguageSpec {
   extensions: string[];
   /** Asset path of the WASM grammar, relative to the asset root. */
   grammar: string;
-  /** Asset path of the tags query. */
-  query: string;
+  /** Asset paths of the tags queries, concatenated (TSX = the TypeScript query + the JSX patterns). */
+  queries: string[];
 }
 
 // Grammars come from @vscode/tree-sitter-wasm where it has them (maintained by the VS Code team), else from
 // tree-sitter-wasms. Both load in web-tree-sitter 0.25.x (0.26+ rejects tree-sitter-wasms' ABI).
-const spec = (id: string, extensions: string[], grammarFile: string, queryId = id): LanguageSpec => ({
+const spec = (id: string, extensions: string[], grammarFile: string, queryIds = [id]): LanguageSpec => ({
   id,
   extensions,
   grammar: `grammars/${grammarFile}`,
-  query: `queries/${queryId}.scm`,
+  queries: queryIds.map((q) => `queries/${q}.scm`),
 });
 
 export const LANGUAGES: readonly LanguageSpec[] = [
   spec('typescript', ['.ts', '.mts', '.cts'], 'tree-sitter-typescript.wasm'),
-  spec('tsx', ['.tsx'], 'tree-sitter-tsx.wasm', 'typescript'),
-  spec('javascript', ['.js', '.mjs', '.cjs'], 'tree-sitter-javascript.wasm'),
-  spec('jsx', ['.jsx'], 'tree-sitter-javascript.wasm', 'javascript'),
+  spec('tsx', ['.tsx'], 'tree-sitter-tsx.wasm', ['typescript', 'jsx']),
+  spec('javascript', ['.js', '.mjs', '.cjs'], 'tree-sitter-javascript.wasm', ['javascript', 'jsx']),
+  spec('jsx', ['.jsx'], 'tree-sitter-javascript.wasm', ['javascript', 'jsx']),
   spec('python', ['.py', '.pyi'], 'tree-sitter-python.wasm'),
   spec('go', ['.go'], 'tree-sitter-go.wasm'),
   spec('rust', ['.rs'], 'tree-sitter-rust.wasm'),

@@ -42,7 +42,8 @@ export class TreeSitterService {
         if (!spec) throw new Error(`unknown language ${languageId}`);
         await initRuntime(this.assets);
         const language = await Language.load(await this.assets.readBytes(spec.grammar));
-        const query = new Query(language, await this.assets.readText(spec.query));
+        const sources = await Promise.all(spec.queries.map((q) => this.assets.readText(q)));
+        const query = new Query(language, sources.join('\n'));
         const parser = new Parser();
         parser.setLanguage(language);
         return { parser, query };

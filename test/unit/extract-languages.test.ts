@@ -1,0 +1,291 @@
+/**
+ * Tags queries per language, through the real grammars: a golden projection of each fixture under
+ * test/fixtures/languages/<lang>/ (UPDATE_GOLDEN=1 rewrites test/golden/extract/<lang>.json), targeted asserts on
+ * the things each language makes hard, and robustness on broken and pathological input.
+ * Needs a build first: `node esbuild.mjs cli worker tests` (dist/ holds the grammars and the queries).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
+import { languageForPath } from '../../src/core/parse/languages';
+import type { ExtractedSymbol, ParseResult } from '../../src/core/parse/types';
+import { createNodeAssetLocator } from '../../src/node/assets';
+import { ASSET_ROOT, REPO_ROOT } from '../helpers/workspace';
+
+const FIXTURES = join(REPO_ROOT, 'test/fixtures/languages');
+const GOLDEN = join(REPO_ROOT, 'test/golden/extract');
+const host = createInProcessParserHost(createNodeAssetLocator(ASSET_ROOT));
+
+async function parse(path: string, text: string, language = languageForPath(path)?.id): Promise<ParseResult> {
+  assert.ok(language, `no language for ${path}`);
+  const [result] = await host.parse([{ path, language, text }]);
+  assert.ok(result);
+  return result;
+}
+
+async function parseFixture(lang: string, file: string): Promise<ParseResult> {
+  const result = await parse(`${lang}/${file}`, readFileSync(join(FIXTURES, lang, file), 'utf8'));
+  assert.equal(result.error, undefined, `${lang}/${file}: ${result.error?.message}`);
+  return result;
+}
+
+/** One line per symbol, own annotations only (file-level ones are listed once), so a golden reads like a table. */
+function project(r: ParseResult) {
+  const own = (s: ExtractedSymbol) =>
+    Object.entries(s.annotations).filter(([k, v]) => r.fileAnnotations[k] !== v).map(([k, v]) => `${k}=${v}`);
+  const references: Record<string, number> = {};
+  for (const ref of r.references) references[ref.kind] = (references[ref.kind] ?? 0) + 1;
+  return {
+    language: r.language,
+    hasSyntaxErrors: r.hasSyntaxErrors,
+    fileAnnotations: r.fileAnnotations,
+    symbols: r.symbols.map((s) => {
+      const ann = own(s);
+      return `${s.lineStart}-${s.lineEnd} @${s.nameLine} ${s.kind} ${s.qualifiedName}${ann.length ? ` {${ann.join(', ')}}` : ''}`;
+    }),
+    imports: r.imports.map((i) => `${i.line} ${i.source}${i.names.length ? `: ${i.names.join(', ')}` : ''}`),
+    references: Object.fromEntries(Object.entries(references).sort(([a], [b]) => a.localeCompare(b))),
+    chunks: r.chunks.length,
+  };
+}
+
+const languages = readdirSync(FIXTURES).sort();
+
+for (const lang of languages) {
+  test(`golden: ${lang}`, async () => {
+    const actual: Record<string, ReturnType<typeof project>> = {};
+    for (const file of readdirSync(join(FIXTURES, lang)).sort()) actual[file] = project(await parseFixture(lang, file));
+    const goldenPath = join(GOLDEN, `${lang}.json`);
+    if (process.env.UPDATE_GOLDEN) {
+      mkdirSync(GOLDEN, { recursive: true });
+      writeFileSync(goldenPath, `${JSON.stringify(actual, null, 2)}\n`);
+      return;
+    }
+    assert.ok(existsSync(goldenPath), `missing ${goldenPath}; run with UPDATE_GOLDEN=1 and review it`);
+    const expected: unknown = JSON.parse(readFileSync(goldenPath, 'utf8'));
+    assert.deepStrictEqual(actual, expected, `${lang} differs from ${goldenPath}; if the change is right, UPDATE_GOLDEN=1 and review the diff`);
+  });
+}
+
+test('every language in the table has a fixture', () => {
+  for (const id of ['typescript', 'tsx', 'javascript', 'jsx', 'python', 'go', 'rust', 'java', 'kotlin', 'swift', 'objc', 'c', 'cpp']) {
+    assert.ok(languages.includes(id), `no fixture for ${id}`);
+  }
+});
+
+function symbol(r: ParseResult, qualifiedName: string, nameLine?: number): ExtractedSymbol {
+  const found = r.symbols.find((s) => s.qualifiedName === qualifiedName && (nameLine === undefined || s.nameLine === nameLine));
+  assert.ok(found, `${r.path}: no ${qualifiedName}${nameLine ? ` at ${nameLine}` : ''} in ${r.symbols.map((s) => s.qualifiedName).join(', ')}`);
+  return found;
+}
+
+function hasReference(r: ParseResult, name: string, kind: string, inSymbol?: string): boolean {
+  return r.references.some((ref) => ref.name === name && ref.kind === kind && (inSymbol === undefined || ref.inSymbol === inSymbol));
+}
+
+test('python: decorated methods span their decorators, annotations attach to the class below them', async () => {
+  const r = await parseFixture('python', 'billing.py');
+  const makeId = symbol(r, 'InvoiceService.make_id');
+  assert.equal(makeId.kind, 'method');
+  assert.deepEqual([makeId.lineStart, makeId.nameLine], [34, 35]);
+  assert.equal(symbol(r, 'Invoice').lineStart, 18, '@dataclass belongs to the class');
+  assert.deepEqual(symbol(r, 'InvoiceService').annotations, { domain: 'billing', feature: 'issue', owner: 'payments' });
+  assert.deepEqual(symbol(r, 'Invoice').annotations, { domain: 'billing' }, 'feature= is not leaked to other symbols');
+  assert.equal(symbol(r, 'MAX_LINES').kind, 'constant');
+  assert.equal(symbol(r, 'load_config.parse').kind, 'function', 'a def inside a def is not a method');
+  assert.deepEqual(r.imports.find((i) => i.source === '.store')?.names, ['Store', 'save']);
+  assert.ok(hasReference(r, 'Invoice', 'class', 'InvoiceService.issue'), 'Invoice(...) instantiates');
+  assert.ok(hasReference(r, 'Notifier', 'class', 'InvoiceService'), 'superclass');
+});
+
+test('go: methods are qualified by their receiver type; grouped type specs each get their own symbol', async () => {
+  const r = await parseFixture('go', 'server.go');
+  const listen = symbol(r, 'Server.Listen');
+  assert.equal(listen.kind, 'method');
+  assert.equal(listen.container, 'Server');
+  assert.equal(symbol(r, 'HandlerFunc.Serve').container, 'HandlerFunc', 'value receiver');
+  assert.deepEqual([symbol(r, 'Request').kind, symbol(r, 'Request').lineStart], ['struct', 30]);
+  assert.equal(symbol(r, 'HandlerFunc').kind, 'type');
+  assert.equal(symbol(r, 'Handler').kind, 'interface');
+  assert.equal(symbol(r, 'ModeProd').kind, 'constant');
+  assert.deepEqual(symbol(r, 'Server').annotations, { domain: 'network', feature: 'listen', owner: 'net-team' });
+  assert.deepEqual(r.imports.find((i) => i.source === 'net/http')?.names, ['nethttp']);
+  assert.ok(hasReference(r, 'Server', 'class', 'NewServer'), '&Server{} instantiates');
+  assert.ok(!r.references.some((ref) => ref.name === 'string'), 'predeclared types are not references');
+});
+
+test('rust: impl blocks qualify their items; trait impls are implementation references; macro_rules! defines', async () => {
+  const r = await parseFixture('rust', 'parser.rs');
+  assert.equal(symbol(r, 'Parser.new').kind, 'method');
+  assert.equal(symbol(r, 'Parser.new').container, 'Parser');
+  assert.equal(symbol(r, 'Flag.fmt').container, 'Flag', 'impl Display for Flag');
+  assert.ok(hasReference(r, 'Display', 'implementation'));
+  assert.equal(symbol(r, 'flag').kind, 'macro');
+  assert.equal(symbol(r, 'tests.sample').kind, 'function', 'a function in a module is not a method');
+  assert.equal(symbol(r, 'Visitor.done').kind, 'method');
+  assert.equal(symbol(r, 'MAX_ARGS').kind, 'constant');
+  assert.deepEqual(symbol(r, 'Parser').annotations, { domain: 'cli', feature: 'parse', owner: 'cli-team' });
+  assert.deepEqual(r.imports.find((i) => i.source === 'std::fmt')?.names, ['Display']);
+});
+
+test('java: nested classes, constructors, inheritance and implementation', async () => {
+  const r = await parseFixture('java', 'InventoryService.java');
+  assert.equal(symbol(r, 'InventoryService.compareTo').kind, 'method');
+  assert.equal(symbol(r, 'InventoryService.Snapshot.Snapshot').kind, 'method');
+  assert.equal(symbol(r, 'InventoryService.MAX_ITEMS').kind, 'constant');
+  assert.ok(hasReference(r, 'BaseService', 'class', 'InventoryService'));
+  assert.ok(hasReference(r, 'Auditable', 'implementation', 'InventoryService'));
+  assert.ok(hasReference(r, 'StockChanged', 'class', 'InventoryService.add'));
+  assert.deepEqual(symbol(r, 'InventoryService').annotations, { domain: 'inventory', feature: 'stock', owner: 'warehouse' });
+  assert.deepEqual(r.imports.find((i) => i.line === 8), { source: 'java.util.Objects', names: ['requireNonNull'], line: 8 });
+});
+
+test('kotlin: interface and enum classes keep their kind; extension functions belong to the receiver', async () => {
+  const r = await parseFixture('kotlin', 'Payments.kt');
+  assert.equal(symbol(r, 'Gateway').kind, 'interface');
+  assert.equal(symbol(r, 'Status').kind, 'enum');
+  assert.equal(symbol(r, 'Registry').kind, 'object');
+  assert.equal(symbol(r, 'Receipt.describe').container, 'Receipt');
+  assert.equal(symbol(r, 'PaymentService.create').kind, 'method', 'companion object members belong to the class');
+  assert.ok(hasReference(r, 'BaseService', 'class', 'PaymentService'));
+  assert.ok(hasReference(r, 'Gateway', 'implementation', 'PaymentService'));
+});
+
+test('swift: struct/enum/protocol kinds, extension members qualified by the extended type', async () => {
+  const r = await parseFixture('swift', 'Library.swift');
+  assert.equal(symbol(r, 'Book').kind, 'struct');
+  assert.equal(symbol(r, 'LoanState').kind, 'enum');
+  assert.equal(symbol(r, 'Catalog').kind, 'protocol');
+  assert.equal(symbol(r, 'Book.describe').container, 'Book');
+  assert.equal(symbol(r, 'LibraryService.init').kind, 'method');
+  assert.deepEqual(symbol(r, 'LibraryService').annotations, { domain: 'library', feature: 'lending', owner: 'library-team' });
+});
+
+test('objc: @implementation and category methods are qualified by their class', async () => {
+  const r = await parseFixture('objc', 'Store.m');
+  assert.equal(symbol(r, 'Store').kind, 'class');
+  assert.equal(symbol(r, 'Persisting').kind, 'protocol');
+  assert.equal(symbol(r, 'Store.sharedStore', 39).kind, 'method');
+  assert.equal(symbol(r, 'Store.exportData', 55).container, 'Store', 'category implementation');
+  assert.equal(symbol(r, 'log_event').kind, 'function');
+  assert.ok(hasReference(r, 'Store', 'class', 'Store.sharedStore'), '[Store alloc] instantiates');
+});
+
+test('c: names inside declarators, typedefs, macros on one line', async () => {
+  const r = await parseFixture('c', 'queue.c');
+  assert.equal(symbol(r, 'queue_names').kind, 'function', 'char **f(): pointer > pointer > function declarator');
+  assert.equal(symbol(r, 'node_new', 46).lineEnd, 51);
+  assert.deepEqual([symbol(r, 'QUEUE_MAX').kind, symbol(r, 'QUEUE_MAX').lineEnd], ['constant', 7]);
+  assert.equal(symbol(r, 'default_capacity').kind, 'constant');
+  assert.equal(symbol(r, 'queue_count').kind, 'variable');
+  assert.equal(symbol(r, 'compare_fn').kind, 'type');
+  assert.deepEqual(symbol(r, 'queue_push').annotations, { domain: 'runtime', feature: 'enqueue', owner: 'core-team' });
+  assert.deepEqual(r.imports.map((i) => i.source), ['stdlib.h', 'string.h', 'queue.h']);
+});
+
+test('cpp: out-of-line members join their class inside the namespace', async () => {
+  const r = await parseFixture('cpp', 'scheduler.cpp');
+  const submit = symbol(r, 'sched.Scheduler.submit', 43);
+  assert.equal(submit.kind, 'method');
+  assert.equal(submit.container, 'sched.Scheduler');
+  assert.equal(symbol(r, 'sched.Scheduler.pending').kind, 'method');
+  assert.equal(symbol(r, 'sched.kMaxWorkers').kind, 'constant');
+  assert.equal(symbol(r, 'sched.clamp').kind, 'function', 'a function in a namespace is not a method');
+  assert.ok(hasReference(r, 'Base', 'class', 'sched.Scheduler'));
+  assert.ok(hasReference(r, 'Task', 'class', 'main'), 'new Task()');
+});
+
+test('typescript: overloads, declare function, named function expressions, default exports', async () => {
+  const r = await parseFixture('typescript', 'service.ts');
+  assert.deepEqual(r.symbols.filter((s) => s.name === 'parseId').map((s) => s.nameLine), [26, 27, 28]);
+  assert.equal(symbol(r, 'audit').kind, 'function');
+  assert.equal(symbol(r, 'tick').kind, 'function');
+  assert.equal(symbol(r, 'bootstrap').kind, 'function');
+  assert.equal(symbol(r, 'createService').kind, 'function');
+  assert.equal(symbol(r, 'OrderService.find').kind, 'method');
+  assert.equal(symbol(r, 'Orders.count').kind, 'function', 'a function in a namespace is not a method');
+  assert.equal(symbol(r, 'Status.Closed').kind, 'constant');
+  assert.deepEqual(symbol(r, 'BaseService').annotations, { domain: 'orders', feature: 'checkout', owner: 'orders-team' });
+  assert.ok(hasReference(r, 'Repository', 'implementation', 'OrderService'));
+  assert.ok(hasReference(r, 'OrderService', 'class', 'createService'));
+  assert.deepEqual(r.imports.find((i) => i.source === './store')?.names.sort(), ['defaultStore', 'save']);
+});
+
+test('javascript: CommonJS exports, prototype methods, private fields, require with names', async () => {
+  const r = await parseFixture('javascript', 'router.js');
+  assert.equal(symbol(r, 'createApp').kind, 'function', 'module.exports = function createApp');
+  assert.equal(symbol(r, 'Route.match').kind, 'method', 'Route.prototype.match = function');
+  assert.equal(symbol(r, 'plugin').kind, 'function', 'module.exports.plugin = function ()');
+  assert.equal(symbol(r, 'Router.#routes').kind, 'field');
+  assert.deepEqual(r.imports.find((i) => i.source === 'node:events')?.names, ['EventEmitter']);
+  assert.ok(hasReference(r, 'Route', 'class', 'Router.add'));
+});
+
+test('jsx and tsx: components and class fields holding functions', async () => {
+  const jsx = await parseFixture('jsx', 'TodoList.jsx');
+  assert.equal(symbol(jsx, 'TodoApp.toggle').kind, 'method');
+  assert.ok(hasReference(jsx, 'TodoItem', 'class', 'TodoList'), '<TodoItem /> renders a component');
+  const tsx = await parseFixture('tsx', 'Cart.tsx');
+  assert.equal(symbol(tsx, 'Summary').kind, 'function');
+  assert.ok(!tsx.symbols.some((s) => s.qualifiedName === 'Summary.total'), 'an inline parameter type is not a definition');
+});
+
+test('a file with a syntax error keeps the definitions before the error', async () => {
+  const text = ['export function first(): number { return 1 }', 'export class Second { run() {} }', 'function broken( {', '  let = ;'].join('\n');
+  const r = await parse('broken.ts', text);
+  assert.equal(r.error, undefined);
+  assert.equal(r.hasSyntaxErrors, true);
+  assert.equal(symbol(r, 'first').lineStart, 1);
+  assert.equal(symbol(r, 'Second.run').kind, 'method');
+  const py = await parse('broken.py', 'def ok():\n    return 1\n\nclass Broken(:\n    pass\n');
+  assert.equal(py.hasSyntaxErrors, true);
+  assert.equal(symbol(py, 'ok').lineEnd, 2);
+});
+
+test('definitions after a region the grammar cannot parse are recovered', async () => {
+  // tree-sitter-typescript fails on newline-separated, multi-line generic call signatures and leaves the next
+  // declaration inside an ERROR node; error-recovery.ts re-parses the region in pieces.
+  const text = [
+    'export interface Handler<E> {',
+    '  <',
+    '    P extends string,',
+    '  >(',
+    '    path: P',
+    '  ): Result<',
+    '    E,',
+    '    P',
+    '  >',
+    '',
+    '  <',
+    '    P extends string,',
+    '    R,',
+    '  >(',
+    '    path: P,',
+    '    handler: R',
+    '  ): Result<E, P>',
+    '}',
+    '',
+    'export type After<T> = T extends string ? T : never',
+    '',
+    'export function afterFn(): void {}',
+  ].join('\n');
+  const r = await parse('recover.ts', text);
+  assert.equal(r.hasSyntaxErrors, true);
+  assert.deepEqual([symbol(r, 'After').kind, symbol(r, 'After').lineStart], ['type', 20]);
+  assert.equal(symbol(r, 'afterFn').lineStart, 22);
+  assert.equal(symbol(r, 'Handler').lineStart, 1);
+});
+
+test('a 10,000-deep nested expression yields a result or a typed parse_failed, never a throw', async () => {
+  for (const [path, text] of [
+    ['deep.js', `const x = ${'('.repeat(10_000)}1${')'.repeat(10_000)};\nfunction after() {}\n`],
+    ['deep.py', `x = ${'['.repeat(10_000)}1${']'.repeat(10_000)}\ndef after():\n    pass\n`],
+    ['deep.rs', `fn main() { let x = ${'('.repeat(10_000)}1${')'.repeat(10_000)}; }\nfn after() {}\n`],
+  ] as const) {
+    const r = await parse(path, text);
+    if (r.error) assert.equal(r.error.code, 'parse_failed', `${path}: ${r.error.message}`);
+    else assert.equal(symbol(r, 'after').lineStart, 2, path);
+  }
+});
