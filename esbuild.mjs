@@ -72,7 +72,8 @@ function findTests(dir) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (name !== 'fixtures') out.push(...findTests(p));
+      // fixture workspaces hold sample sources, not tests (test/integration/fixture-workspace is opened in VS Code)
+      if (name !== 'fixtures' && name !== 'fixture-workspace') out.push(...findTests(p));
     } else if (/\.(test|suite)\.ts$/.test(name) || (dir.includes('integration') && name.endsWith('.ts'))) out.push(p);
   }
   return out;

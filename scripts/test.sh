@@ -8,7 +8,10 @@ echo "== lint (layer boundaries)"; node scripts/check-boundaries.mjs
 echo "== build"; node esbuild.mjs; node esbuild.mjs tests
 echo "== unit, golden and e2e tests"
 node --test --test-reporter=spec out/test/unit/ out/test/e2e/
-if [ "${SKIP_INTEGRATION:-0}" = 1 ]; then
+if [ "${SKIP_INTEGRATION:-0}" = 1 ] && [ "${CI:-}" = true ]; then
+  echo "== SKIP_INTEGRATION=1 is ignored because CI=true: CI always runs the integration tests"
+fi
+if [ "${SKIP_INTEGRATION:-0}" = 1 ] && [ "${CI:-}" != true ]; then
   echo "== integration tests SKIPPED: SKIP_INTEGRATION=1 was set (they need code-server and chromium; .ci/run installs them)"
 else
   echo "== integration tests in a real VS Code"; node test/integration/run.mjs

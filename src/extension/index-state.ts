@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+import type { ActivityNotification } from './oracle-client';
+import type { StatusView } from './status-view';
+
+/** The extension's view of the index: fed by trust, client start-up and the server's activity notifications. */
+export class IndexState implements vscode.Disposable {
+  private current: StatusView;
+  private readonly changed = new vscode.EventEmitter<StatusView>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(initial: StatusView) {
+    this.current = initial;
+  }
+
+  get view(): StatusView {
+    return this.current;
+  }
+
+  set(view: StatusView): void {
+    this.current = view;
+    this.changed.fire(view);
+  }
+
+  /** A server notification: keep the last known index status until a finished run brings a new one. */
+  applyActivity(a: ActivityNotification): void {
+    const status = a.status ?? this.current.status;
+    this.set({
+      state: a.state,
+      ...(a.progress ? { progress: a.progress } : {}),
+      ...(a.full !== undefined ? { full: a.full } : {}),
+      ...(status ? { status } : {}),
+      ...(a.error ? { error: a.error.message } : {}),
+    });
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

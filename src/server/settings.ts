@@ -1,0 +1,26 @@
+import type { EngineConfig } from '../core/config';
+import type { ServerSettings } from '../protocol/language-server';
+
+/** Only well-formed values reach the engine; anything else falls back to the engine's default. */
+export function sanitizeSettings(raw: unknown): ServerSettings {
+  const s = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const out: ServerSettings = {};
+  if (Array.isArray(s.exclude)) out.exclude = s.exclude.filter((p): p is string => typeof p === 'string' && p.length > 0);
+  if (typeof s.maxFileBytes === 'number' && Number.isFinite(s.maxFileBytes) && s.maxFileBytes > 0) out.maxFileBytes = s.maxFileBytes;
+  if (typeof s.respectGitignore === 'boolean') out.respectGitignore = s.respectGitignore;
+  if (typeof s.indexPath === 'string' && s.indexPath.trim()) out.indexPath = s.indexPath.trim();
+  return out;
+}
+
+export function toEngineConfig(settings: ServerSettings): Partial<EngineConfig> {
+  const config: Partial<EngineConfig> = {};
+  if (settings.exclude) config.exclude = settings.exclude;
+  if (settings.maxFileBytes !== undefined) config.maxFileBytes = settings.maxFileBytes;
+  if (settings.respectGitignore !== undefined) config.respectGitignore = settings.respectGitignore;
+  return config;
+}
+
+export function sameSettings(a: ServerSettings, b: ServerSettings): boolean {
+  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '']);
+  return norm(a) === norm(b);
+}

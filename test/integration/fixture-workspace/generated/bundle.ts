@@ -1,0 +1,4 @@
+// Generated output: gitignored in the fixture workspace, so the index must not contain it.
+export function generatedOnlySymbol(): number {
+  return 42;
+}

@@ -1,0 +1,24 @@
+// A fresh copy of the fixture workspace per run, so the index the tests write never lands in the repository.
+import { cpSync, mkdtempSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixtureWorkspace } from './paths.mjs';
+
+/**
+ * Copies the fixture into `<tmp>/workspace` and renames every `dot-gitignore` to `.gitignore` (the fixture cannot
+ * hold a real .gitignore: this repository's git would then ignore the very files the tests expect to be skipped).
+ */
+export function prepareWorkspace() {
+  const base = mkdtempSync(join(tmpdir(), 'context-oracle-it-'));
+  const ws = join(base, 'workspace');
+  cpSync(fixtureWorkspace, ws, { recursive: true, filter: (src) => !src.split(/[\\/]/).includes('.context-oracle') });
+  const renameAll = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) renameAll(p);
+      else if (name === 'dot-gitignore') renameSync(p, join(dir, '.gitignore'));
+    }
+  };
+  renameAll(ws);
+  return { base, workspace: ws };
+}
