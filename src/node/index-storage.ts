@@ -9,15 +9,25 @@ import type { IndexStorage } from '../core/ports';
 
 const LOCK_WAIT_MS = 120_000;
 
+export const INDEX_FOLDER_GITIGNORE = [
+  '# Context Oracle caches: rebuildable, never committed. graph/, rules.yml and sync-state.json are yours to commit.',
+  'index.db',
+  'index.db.*',
+  'graph-cache.json',
+  '*.tmp',
+  '',
+].join('\n');
+
 export function createFileIndexStorage(indexPath: string): IndexStorage {
   const lockPath = `${indexPath}.lock`;
 
   async function ensureDir(): Promise<void> {
     const dir = dirname(indexPath);
     await fsp.mkdir(dir, { recursive: true });
-    // The index folder ignores itself so it never lands in git, whatever the project's .gitignore says.
+    // The caches in the index folder never land in git, whatever the project's .gitignore says; the graph, rules
+    // and sync baselines a team writes next to them stay committable.
     const gi = join(dir, '.gitignore');
-    await fsp.writeFile(gi, '*\n', { flag: 'wx' }).catch(() => undefined);
+    await fsp.writeFile(gi, INDEX_FOLDER_GITIGNORE, { flag: 'wx' }).catch(() => undefined);
   }
 
   function alive(pid: number): boolean {

@@ -91,7 +91,9 @@ describe('indexer', () => {
     assert.equal(outcome.parsed, 1);
     assert.equal(outcome.skipCounts.excluded, 1);
     const { readFileSync } = await import('node:fs');
-    assert.equal(readFileSync(join(root, '.context-oracle', '.gitignore'), 'utf8'), '*\n');
+    const ignoreFile = readFileSync(join(root, '.context-oracle', '.gitignore'), 'utf8');
+    assert.match(ignoreFile, /^index\.db$/m);
+    assert.doesNotMatch(ignoreFile, /^\*$/m, 'graph files a team writes there stay committable');
     await engine.dispose();
   });
 

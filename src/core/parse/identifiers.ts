@@ -14,11 +14,26 @@ export function splitIdentifier(identifier: string): string[] {
   return parts;
 }
 
-/** Text rewritten for the FTS tokenizer: each identifier followed by its parts when it has more than one. */
-export function searchableText(text: string): string {
-  return text.replace(IDENT, (id) => {
+/**
+ * Identifiers repeat heavily within and across files (`this`, `return`, `ctx`, a module's own names), so their
+ * rewritten form is memoised; the cache is dropped when it grows past a bound to keep worker memory flat.
+ */
+const rewritten = new Map<string, string>();
+const REWRITE_CACHE_MAX = 200_000;
+
+function rewriteIdentifier(id: string): string {
+  let out = rewritten.get(id);
+  if (out === undefined) {
     const parts = splitIdentifier(id);
     const whole = id.replace(/\$/g, '').toLowerCase();
-    return parts.length > 1 ? `${whole} ${parts.join(' ')}` : whole;
-  });
+    out = parts.length > 1 ? `${whole} ${parts.join(' ')}` : whole;
+    if (rewritten.size >= REWRITE_CACHE_MAX) rewritten.clear();
+    rewritten.set(id, out);
+  }
+  return out;
+}
+
+/** Text rewritten for the FTS tokenizer: each identifier followed by its parts when it has more than one. */
+export function searchableText(text: string): string {
+  return text.replace(IDENT, rewriteIdentifier);
 }
