@@ -16,6 +16,21 @@ import { ENGINE_VERSION } from './version';
 import { createFreshnessController, type ChangeNotice, type FreshnessStamp } from './freshness/freshness';
 import { readGitHead } from './freshness/git-head';
 import type { QueuePolicy } from './freshness/change-queue';
+import { createNavigation } from './navigation/service';
+import type { DefinitionOptions, DefinitionsResult, ImplementationsResult, ReferenceOptions, ReferencesResult } from './navigation/types';
+import type { RepoMap, RepoMapOptions, RepoMapSliceOptions } from './repomap/types';
+import { createContextService } from './context/service';
+import { createGraphFacade, type SyncOptions, type SyncOutcome } from './graph/service';
+import type { BundleOptions, BundleResult } from './bundle/types';
+import type { WhyOptions, WhyResult } from './graph/why';
+import type { GraphView } from './graph/view';
+import type { LintReport } from './rules/lint';
+import type { KnowledgeHit, KnowledgeSearchOptions } from './graph/search';
+import type { ConceptQueryOptions, QueryEnvelope } from './graph/query';
+import type { ContextOptions, ContextResult } from './context/types';
+import { createOracleFacade } from './oracle/facade';
+import type { ConversationView, Exchange, ExchangeInput } from './oracle/conversation';
+import type { AskEvent, AskOptions, AskResult } from './oracle/types';
 
 export interface Engine {
   readonly root: string;
@@ -33,8 +48,42 @@ export interface Engine {
   /** What every answer carries: HEAD when indexed, time, and files still queued. */
   freshness(): Promise<FreshnessStamp>;
   // -- navigation (definitions, references, repo map) --
+  /** Definitions of a name, `Container.name` or `module.path.name`, canonical first; not_found carries suggestions. */
+  definitions(symbol: string, options?: DefinitionOptions): Promise<DefinitionsResult>;
+  /** References to the symbol's canonical definition, ranked by import proximity. */
+  references(symbol: string, options?: ReferenceOptions): Promise<ReferencesResult>;
+  /** Types and classes implementing or extending the symbol. */
+  implementations(symbol: string, options?: DefinitionOptions): Promise<ImplementationsResult>;
+  /** Aider-style ranked map of the workspace (or `scope`), within `maxTokens`. */
+  repoMap(options?: RepoMapOptions): Promise<RepoMap>;
+  /** The map around a set of files (them and the files they share identifiers with), for answer context. */
+  repoMapSlice(files: string[], options?: RepoMapSliceOptions): Promise<RepoMap>;
   // -- graph (knowledge graph, bundles, why, lint, sync) --
+  /** Context bundle (seed v2) for ref_ids (declared nodes, files, `path::Symbol`); cached L1/L2, ETag, token count. */
+  contextBundle(refIds: string[], options?: BundleOptions): Promise<BundleResult>;
+  /** Upstream/downstream trees of a node and its impact summary. */
+  why(refId: string, options?: WhyOptions): Promise<WhyResult>;
+  /** The declared graph, or the part around ref_ids, as data and Mermaid. */
+  graphView(refIds?: string[], options?: { depth?: number }): Promise<GraphView>;
+  /** Graph/rules load problems and architecture rule violations. */
+  lint(): Promise<LintReport>;
+  /** Doc↔code sync pairs; records baselines and marks pairs synced unless `check`. */
+  sync(options?: SyncOptions): Promise<SyncOutcome>;
+  /** Full-text search over graph nodes and their docs. */
+  searchKnowledge(query: string, options?: KnowledgeSearchOptions): Promise<KnowledgeHit[]>;
+  /** Concept query in the seed's `{status, result, errors, meta}` envelope. */
+  conceptQuery(query: string, options?: ConceptQueryOptions): Promise<QueryEnvelope>;
   // -- context (smart context for a question) --
+  /** Smart context: files ranked for a question and a token-budgeted context text (src/core/context). */
+  getContextForQuestion(question: string, options?: ContextOptions): Promise<ContextResult>;
+  /** The oracle: a question answered from code, docs, git history and threads as a stream of plain events. */
+  ask(question: string, options?: AskOptions): AsyncIterable<AskEvent>;
+  /** `ask`, collected into its result (answer, numbered citations, evidence, sources, stats, explain). */
+  askAll(question: string, options?: AskOptions): Promise<AskResult>;
+  /** Record another tool's exchange in a session's shared conversation (MCP tools, panel actions). */
+  rememberExchange(session: string, exchange: ExchangeInput): Exchange;
+  /** A session's shared conversation; older exchanges are compressed lazily, on this read, above 80 % of budget. */
+  conversation(session: string): Promise<ConversationView | undefined>;
   dispose(): Promise<void>;
 }
 
@@ -131,12 +180,17 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         const report = await runIndex(deps, cfg, target, full, options);
         const head = await readGitHead(deps.root, deps.fs);
         target.setMeta({ git_head: head?.commit ?? '', git_branch: head?.branch ?? '' });
-        options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed });
-        const bytes = target.export();
-        await deps.storage.write(bytes);
+        // Nothing changed: keep the file as it is (rewriting a large index for a no-op refresh costs seconds).
+        const changed = full || recovered !== undefined || report.parsed + report.removed + report.touched > 0;
+        let bytes: Uint8Array | undefined;
+        if (changed) {
+          options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed });
+          bytes = target.export();
+          await deps.storage.write(bytes);
+        }
         replaceDb(target, await deps.storage.stamp());
         options.onProgress?.({ phase: 'done', done: report.parsed, total: report.parsed });
-        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: bytes.length };
+        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: bytes?.length ?? await deps.storage.size() };
       } finally {
         await release();
       }
@@ -219,7 +273,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     };
   }
 
-  return {
+  const engine: Engine = {
     root: deps.root,
     index,
     status,
@@ -232,8 +286,12 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     justInTime: (text) => freshness.justInTime(text),
     freshness: freshnessStamp,
     // -- navigation --
+    ...createNavigation(deps, readable, (text) => freshness.justInTime(text)),
     // -- graph --
+    ...createGraphFacade(deps, readable),
     // -- context --
+    ...createContextService(deps, readable, (text) => freshness.justInTime(text)),
+    ...createOracleFacade(deps, cfg, readable, () => engine),
     async dispose() {
       freshness.dispose();
       await writing;
@@ -241,4 +299,6 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       await deps.parser.dispose();
     },
   };
+  // The oracle consumes the other façade methods (smart context, navigation, repo map) through this reference.
+  return engine;
 }

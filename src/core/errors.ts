@@ -9,6 +9,8 @@ export type EngineErrorCode =
   | 'grammar_unavailable'
   | 'outside_workspace'
   | 'cancelled'
+  /** A user-configured remote endpoint (model, embeddings) failed or answered badly. */
+  | 'upstream_failed'
   | 'internal';
 
 export class EngineError extends Error {

@@ -7,6 +7,14 @@ export type { FreshnessStamp, ChangeNotice } from './freshness/freshness';
 
 export type { IndexReport, IndexProgress } from './index/indexer';
 export type { SearchHit, SearchOptions } from './search/full-text';
+export type {
+  DefinitionHit, DefinitionsResult, ImplementationsResult, NavigationSource, ReferenceHit, ReferenceProximity, ReferencesResult,
+} from './navigation/types';
+export type { RepoMap, RepoMapFile, RepoMapSymbol } from './repomap/types';
+export type {
+  BudgetCut, ContextFormat, ContextNode, ContextOptions, ContextResult, ContextStats, ContextWeights, EmbeddingSettings, ExtractedEntity,
+  RankedFile, SignalScores,
+} from './context/types';
 
 export interface IndexStatus {
   root: string;

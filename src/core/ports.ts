@@ -72,6 +72,88 @@ export interface ParserHost {
   dispose(): Promise<void>;
 }
 
+/** A place in a workspace file: workspace-relative POSIX path, 1-based line and column; `endColumn` is exclusive. */
+export interface NavLocation {
+  path: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+/** One workspace-symbol answer: a named definition and where its name is. */
+export interface NavSymbol {
+  name: string;
+  /** Free-form kind as the provider names it (`function`, `class`, `method`, …). */
+  kind: string;
+  container?: string;
+  location: NavLocation;
+}
+
+/**
+ * Exact navigation from the editor's own language servers (executeDefinitionProvider, executeReferenceProvider,
+ * executeImplementationProvider, executeWorkspaceSymbolProvider). Optional: the extension's language server fills it;
+ * the CLI, MCP server and tests run without it and the engine answers from the index. Providers return only locations
+ * inside the workspace, already converted to 1-based lines and columns.
+ */
+export interface NavigationProvider {
+  /** Definitions of the symbol whose name is at `at`. */
+  definitions(at: NavLocation, signal?: AbortSignal): Promise<NavLocation[]>;
+  /** References to the symbol whose name is at `at` (the declaration itself may be included). */
+  references(at: NavLocation, signal?: AbortSignal): Promise<NavLocation[]>;
+  /** Implementations of the interface, abstract class or method whose name is at `at`. */
+  implementations(at: NavLocation, signal?: AbortSignal): Promise<NavLocation[]>;
+  /** Workspace symbols matching `query` (providers may match fuzzily; the engine filters). */
+  workspaceSymbols(query: string, signal?: AbortSignal): Promise<NavSymbol[]>;
+}
+
+/**
+ * Runs the `git` command with the workspace root as working directory. Optional: without it (or without git, or
+ * outside a repository) git-backed features report themselves unavailable and everything else still works.
+ */
+export interface Git {
+  /** stdout of `git <args>`; rejects with git's message on a non-zero exit, when git is missing, or on abort. */
+  run(args: string[], options?: { signal?: AbortSignal; maxBytes?: number }): Promise<string>;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+  /** The body as it arrives (a streamed response yields chunks as the server sends them). */
+  body: AsyncIterable<Uint8Array>;
+}
+
+/** Outbound HTTP for user-configured endpoints (chat completions, embeddings). Rejects on network failure. */
+export interface HttpClient {
+  request(request: HttpRequest): Promise<HttpResponse>;
+}
+
+/** Reads named secrets such as API keys (environment variables in Node hosts); core never reads process.env. */
+export interface Environment {
+  get(name: string): string | undefined;
+}
+
+/** Appends text to a file under the workspace (creating folders and the file); used for logs such as threads. */
+export interface WorkspaceWriter {
+  append(absPath: string, text: string): Promise<void>;
+}
+
+/** Small state files the engine keeps in `<root>/.context-oracle/` (doc↔code sync baselines): read whole, replaced atomically. */
+export interface StateStore {
+  /** The file's text, or undefined when it does not exist. */
+  read(name: string): Promise<string | undefined>;
+  write(name: string, text: string): Promise<void>;
+}
+
 export interface EngineDeps {
   /** Absolute path of the workspace root. */
   root: string;
@@ -81,6 +163,17 @@ export interface EngineDeps {
   clock: Clock;
   assets: AssetLocator;
   parser: ParserHost;
+  /** The editor's language servers, when running inside one; absent answers come from the index. */
+  navigation?: NavigationProvider;
+  /** The `git` command; absent means git-backed features report themselves unavailable. */
+  git?: Git;
+  /** Outbound HTTP for configured model endpoints; absent means no model calls (extractive answers). */
+  http?: HttpClient;
+  env?: Environment;
+  /** Writes under the workspace (oracle session logs); absent means nothing is logged. */
+  writer?: WorkspaceWriter;
+  /** Sync baselines; absent means they live in memory for the engine's lifetime. */
+  state?: StateStore;
 }
 
 export const nullLogger: Logger = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };

@@ -2,12 +2,16 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { createEngine, type Engine } from '../core/engine';
 import type { EngineConfig } from '../core/config';
-import type { Logger, ParserHost } from '../core/ports';
+import type { Logger, NavigationProvider, ParserHost } from '../core/ports';
 import { createInProcessParserHost } from '../core/parse/in-process-parser-host';
 import { createNodeAssetLocator } from './assets';
 import { nodeFileSystem } from './file-system';
 import { createFileIndexStorage } from './index-storage';
 import { createWorkerParserHost } from './worker-parser-host';
+import { createNodeGit } from './git';
+import { nodeHttpClient } from './http';
+import { nodeWorkspaceWriter } from './workspace-writer';
+import { createStateStore } from './state-store';
 
 export interface NodeEngineOptions {
   root: string;
@@ -19,6 +23,8 @@ export interface NodeEngineOptions {
   assetRoot?: string;
   /** Parse on worker threads (default) or in-process. */
   workers?: number | false;
+  /** The editor's language servers (the language server host passes one); absent: answers come from the index. */
+  navigation?: NavigationProvider;
 }
 
 export function defaultIndexPath(root: string): string {
@@ -34,7 +40,9 @@ export function createNodeEngine(options: NodeEngineOptions): Engine {
     ? createInProcessParserHost(assets)
     : createWorkerParserHost(assetRoot, options.workers);
   return createEngine(
-    { root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPath), logger: options.logger, clock: { now: () => Date.now() }, assets, parser },
+    { root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPath), logger: options.logger, clock: { now: () => Date.now() }, assets, parser,
+      git: createNodeGit(root), http: nodeHttpClient, env: { get: (name) => process.env[name] }, writer: nodeWorkspaceWriter,
+      state: createStateStore(join(root, '.context-oracle')), ...(options.navigation ? { navigation: options.navigation } : {}) },
     options.config,
   );
 }

@@ -22,6 +22,8 @@ export interface IndexReport {
   filesSeen: number;
   parsed: number;
   unchanged: number;
+  /** Files whose mtime moved but whose content hash did not (only their stamp was updated). */
+  touched: number;
   removed: number;
   failed: number;
   lossyUtf8: number;
@@ -65,7 +67,7 @@ export async function runIndex(
     stored.set(String(r.path), { size: Number(r.size), mtime: Number(r.mtime), hash: String(r.hash) });
   }
   const report: IndexReport = {
-    full, filesSeen: walk.files.length, parsed: 0, unchanged: 0, removed: 0, failed: 0, lossyUtf8: 0,
+    full, filesSeen: walk.files.length, parsed: 0, unchanged: 0, touched: 0, removed: 0, failed: 0, lossyUtf8: 0,
     skipCounts: { ...walk.skipCounts }, durationMs: 0, bytesParsed: 0,
   };
   const skips = [...walk.skipped];
@@ -136,6 +138,7 @@ export async function runIndex(
       for (const f of touchOnly) {
         db.run('UPDATE files SET mtime = ?, size = ? WHERE path = ?', [f.mtimeMs, f.size, f.path]);
         report.unchanged++;
+        report.touched++;
       }
       for (const result of results) {
         if (result.error) {

@@ -1,5 +1,5 @@
 /** The index schema. Bump SCHEMA_VERSION on any change: a mismatched index is rebuilt, never migrated. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -37,6 +37,12 @@ CREATE INDEX chunks_file ON chunks(file_id);
 -- Identifier-split text per chunk; docid = chunks.id. FTS4 because stock sql.js has no FTS5; ranked with bm25().
 CREATE VIRTUAL TABLE chunks_fts USING fts4(name, path, body, tokenize=simple);
 CREATE TABLE skips (path TEXT PRIMARY KEY, reason TEXT NOT NULL, detail TEXT);
+-- L2 context-bundle cache (src/core/bundle/cache.ts). key = focus ids + limits; stamp = graph/docs/code fingerprint
+-- the bundle was built from; a row whose stamp no longer matches is a miss. A full reindex starts an empty table.
+CREATE TABLE bundle_cache (
+  key TEXT PRIMARY KEY, focus TEXT NOT NULL, stamp TEXT NOT NULL, etag TEXT NOT NULL, bundle TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
 `;
 
 /** Column weights for bm25(): a hit in a symbol name counts more than one in its path, more than one in its body. */
