@@ -1,0 +1,91 @@
+/** DTOs and internal shapes of the repo map. */
+
+export interface RepoMapOptions {
+  /** Token budget for `text` (default 1,024); the map never exceeds it. */
+  maxTokens?: number;
+  /** Only files under this workspace-relative directory are shown (ranking still uses the whole graph). */
+  scope?: string;
+  /** Files the question mentions: ranked as if the reader cares about them. */
+  mentionedFiles?: string[];
+  /** Identifiers the question mentions: edges through them weigh more, files named like them are favoured. */
+  mentionedIdents?: string[];
+}
+
+export interface RepoMapSliceOptions {
+  maxTokens?: number;
+  mentionedIdents?: string[];
+}
+
+export interface RepoMapSymbol {
+  name: string;
+  qualifiedName: string;
+  kind: string;
+  line: number;
+  signature: string;
+}
+
+export interface RepoMapFile {
+  path: string;
+  /** PageRank of the file (personalised when the request mentions something), rounded. */
+  rank: number;
+  symbols: RepoMapSymbol[];
+}
+
+export interface RepoMap {
+  /** The rendered map: file → signatures, `⋮` where definitions are left out. */
+  text: string;
+  tokens: number;
+  maxTokens: number;
+  scope?: string;
+  /** Files in the map, most important first. */
+  files: RepoMapFile[];
+  stats: {
+    filesIndexed: number;
+    definitions: number;
+    /** Ranked entries that were candidates (definitions plus tagless files, after scope). */
+    candidates: number;
+    shown: number;
+    /** The index version the graph was built from (the cache key). */
+    indexVersion: string;
+    /** Whether the graph came from the cache. */
+    graphCached: boolean;
+    /** Time to build the map, and the part of it spent loading the graph from the index (0 when cached). */
+    elapsedMs: number;
+    graphMs: number;
+  };
+}
+
+/** One definition as the map knows it. */
+export interface MapTag {
+  file: number;
+  /** The symbol's row id in the index. */
+  id: number;
+  name: string;
+  qualifiedName: string;
+  kind: string;
+  line: number;
+  lineStart: number;
+  lineEnd: number;
+  /** Index (in its file's tag list) of the enclosing definition, for container headers. */
+  parent?: number;
+  /** Position in its file's tag list (sorted by line). */
+  index: number;
+}
+
+/** The identifier graph of the whole index: built once per index version. */
+export interface MapData {
+  version: string;
+  files: string[];
+  /** Per file, how much its definitions count: tests and peripheral code (examples, benchmarks) rank lower. */
+  fileWeight: Float64Array;
+  /** Per file, its definitions sorted by line. */
+  tags: MapTag[][];
+  /** Identifier → files that define it. */
+  defines: Map<string, number[]>;
+  /** Identifier → (file → number of references). */
+  references: Map<string, Map<number, number>>;
+  /** File → identifiers it references (with counts), for neighbourhoods. */
+  referencedBy: Map<number, Map<string, number>>;
+  /** Symbol id → signature, filled for the tags a map shows (see loadSignatures). */
+  signatures: Map<number, string>;
+}

@@ -1,0 +1,97 @@
+/**
+ * The map's ranking computes Aider's multigraph PageRank through identifier nodes instead of materialising one
+ * edge per (referencer, definer, identifier). This checks it against the straightforward multigraph computation.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { identMultiplier, rankDefinitions, type RankInput } from '../../src/core/repomap/rank';
+import type { MapData } from '../../src/core/repomap/types';
+
+function randomData(seed: number, files: number, idents: number): MapData {
+  let s = seed;
+  const random = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const names = Array.from({ length: idents }, (_, i) => (i % 4 === 0 ? `_private${i}` : i % 3 === 0 ? `longCamelName${i}` : `n${i}`));
+  const defines = new Map<string, number[]>();
+  const references = new Map<string, Map<number, number>>();
+  const referencedBy = new Map<number, Map<string, number>>();
+  for (const name of names) {
+    const definers = [...new Set(Array.from({ length: 1 + Math.floor(random() * (random() < 0.2 ? 8 : 2)) }, () => Math.floor(random() * files)))].sort((a, b) => a - b);
+    defines.set(name, definers);
+    if (random() < 0.15) continue; // defined, never referenced
+    const refs = new Map<number, number>();
+    for (let k = 0; k < 1 + Math.floor(random() * 5); k++) refs.set(Math.floor(random() * files), 1 + Math.floor(random() * 4));
+    references.set(name, refs);
+    for (const [f, n] of refs) {
+      if (!referencedBy.has(f)) referencedBy.set(f, new Map());
+      referencedBy.get(f)!.set(name, n);
+    }
+  }
+  return {
+    version: 'test', files: Array.from({ length: files }, (_, i) => `f${String(i).padStart(3, '0')}.ts`),
+    fileWeight: new Float64Array(files).fill(1), tags: Array.from({ length: files }, () => []), defines, references, referencedBy, signatures: new Map(),
+  };
+}
+
+/** Aider's algorithm, written out: explicit edges, networkx-style PageRank, rank spread over out-edges. */
+function reference(data: MapData, input: RankInput): { fileRank: number[]; defs: Map<string, number> } {
+  const n = data.files.length;
+  const edges: { src: number; dst: number; w: number; ident: string }[] = [];
+  for (const [ident, definers] of data.defines) {
+    const refs = data.references.get(ident);
+    if (!refs) {
+      for (const d of definers) edges.push({ src: d, dst: d, w: 0.1, ident });
+      continue;
+    }
+    const mul = identMultiplier(ident, definers.length, input.mentionedIdents);
+    for (const [src, count] of refs) for (const dst of definers) edges.push({ src, dst, w: mul * (input.focusFiles.has(src) ? 50 : 1) * Math.sqrt(count), ident });
+  }
+  const out = new Array<number>(n).fill(0);
+  for (const e of edges) out[e.src] += e.w;
+  const p = new Array<number>(n).fill(0);
+  const total = [...input.personalization.values()].reduce((a, b) => a + b, 0);
+  for (let f = 0; f < n; f++) p[f] = total ? (input.personalization.get(f) ?? 0) / total : 1 / n;
+  let x = [...p];
+  for (let iter = 0; iter < 100; iter++) {
+    const next = new Array<number>(n).fill(0);
+    const dangling = x.reduce((a, v, f) => a + (out[f] === 0 ? v : 0), 0);
+    for (const e of edges) next[e.dst] += 0.85 * x[e.src]! * e.w / out[e.src]!;
+    for (let f = 0; f < n; f++) next[f] += (0.85 * dangling + 0.15) * p[f]!;
+    const err = next.reduce((a, v, f) => a + Math.abs(v - x[f]!), 0);
+    x = next;
+    if (err < n * 1e-6) break;
+  }
+  const defs = new Map<string, number>();
+  for (const e of edges) defs.set(`${e.dst}:${e.ident}`, (defs.get(`${e.dst}:${e.ident}`) ?? 0) + x[e.src]! * e.w / out[e.src]!);
+  return { fileRank: x, defs };
+}
+
+describe('repo map ranking', () => {
+  for (const [label, input] of [
+    ['uniform', { personalization: new Map(), mentionedIdents: new Set<string>(), focusFiles: new Set<number>() }],
+    ['focused', { personalization: new Map([[3, 1], [7, 1]]), mentionedIdents: new Set(['n5', 'longCamelName9']), focusFiles: new Set([3]) }],
+  ] as const) {
+    it(`equals the explicit multigraph PageRank (${label})`, () => {
+      for (const seed of [1, 2, 3]) {
+        const data = randomData(seed, 40, 60);
+        const fast = rankDefinitions(data, input as RankInput);
+        const slow = reference(data, input as RankInput);
+        fast.fileRank.forEach((r, f) => assert.ok(Math.abs(r - slow.fileRank[f]!) < 1e-9, `file ${f}: ${r} vs ${slow.fileRank[f]}`));
+        // Mentioned identifiers get a deliberate bonus on top; compare the rest.
+        for (const d of fast.definitions.filter((d) => !input.mentionedIdents.has(d.name))) {
+          const want = slow.defs.get(`${d.file}:${d.name}`)!;
+          assert.ok(Math.abs(d.rank - want) < 1e-9, `${d.file}:${d.name}: ${d.rank} vs ${want}`);
+        }
+        assert.equal(fast.definitions.length, slow.defs.size);
+      }
+    });
+  }
+
+  it('weighs identifiers like Aider', () => {
+    const none = new Set<string>();
+    assert.equal(identMultiplier('x', 1, none), 1);
+    assert.equal(identMultiplier('getUserName', 1, none), 10, 'long compound names');
+    assert.equal(identMultiplier('_hidden', 1, none), 0.1);
+    assert.equal(identMultiplier('run', 6, none), 0.1, 'defined in more than five files');
+    assert.equal(identMultiplier('run', 1, new Set(['run'])), 10, 'mentioned');
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The repo map on fixtures: golden renderings, the token budget as a hard limit, personalisation, scope, slices
+ * and the cache (keyed on the index version, never on the request). UPDATE_GOLDEN=1 rewrites the golden files.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Engine } from '../../src/core/engine';
+import { EngineError } from '../../src/core/errors';
+import { countTokens } from '../../src/core/tokens';
+import { removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+
+const engines: Engine[] = [];
+const roots: string[] = [];
+after(async () => {
+  for (const e of engines) await e.dispose();
+  roots.forEach(removeWorkspace);
+});
+
+async function workspace(files: { fixture?: string; extra?: Record<string, string> }): Promise<{ root: string; engine: Engine }> {
+  const root = mkdtempSync(join(tmpdir(), 'co-map-'));
+  if (files.fixture) cpSync(resolve('test/fixtures/navigation', files.fixture), root, { recursive: true });
+  if (files.extra) writeFiles(root, files.extra);
+  roots.push(root);
+  const engine = testEngine(root);
+  engines.push(engine);
+  await engine.index();
+  return { root, engine };
+}
+
+function golden(name: string, actual: string): void {
+  const file = resolve('test/golden/repomap', `${name}.txt`);
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
+    mkdirSync(resolve('test/golden/repomap'), { recursive: true });
+    writeFileSync(file, actual);
+  }
+  assert.equal(actual, readFileSync(file, 'utf8'), `golden ${name} (UPDATE_GOLDEN=1 to accept a deliberate change)`);
+}
+
+/** A synthetic project big enough that budgets bind: modules calling each other's functions. */
+function synthetic(files: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < files; i++) {
+    const calls = [1, 2, 3].map((k) => `  return helper${(i * 7 + k * 3) % files}(n + ${k});`).slice(0, 1 + (i % 3));
+    out[`pkg/mod${i}.ts`] = [
+      ...[1, 2, 3].map((k) => `import { helper${(i * 7 + k * 3) % files} } from './mod${(i * 7 + k * 3) % files}';`),
+      `export function helper${i}(n: number): number {`,
+      ...calls,
+      '}',
+      `export class Service${i} {`,
+      `  run${i}(input: string): string { return String(helper${i}(input.length)); }`,
+      '}',
+    ].join('\n');
+  }
+  return out;
+}
+
+describe('repo map', () => {
+  let ts: Engine;
+  let big: Engine;
+  before(async () => {
+    ts = (await workspace({ fixture: 'ts' })).engine;
+    big = (await workspace({ extra: synthetic(80) })).engine;
+  });
+
+  it('renders golden maps: files most important first, signatures under their containers, ⋮ for what is left out', async () => {
+    golden('ts-full', (await ts.repoMap()).text);
+    golden('ts-120', (await ts.repoMap({ maxTokens: 120 })).text);
+    golden('py-full', (await (await workspace({ fixture: 'py' })).engine.repoMap()).text);
+    golden('go-full', (await (await workspace({ fixture: 'go' })).engine.repoMap()).text);
+    golden('synthetic-200', (await big.repoMap({ maxTokens: 200 })).text);
+  });
+
+  it('never exceeds the budget, for many random budgets, and counts tokens exactly', async () => {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let previous = { budget: 0, tokens: 0 };
+    const budgets = Array.from({ length: 40 }, () => 1 + Math.floor(random() * 3000)).sort((a, b) => a - b);
+    for (const budget of [1, 5, 17, ...budgets]) {
+      const map = await big.repoMap({ maxTokens: budget });
+      assert.ok(map.tokens <= budget, `${map.tokens} tokens > budget ${budget}`);
+      assert.equal(map.tokens, countTokens(map.text));
+      assert.ok(budget < previous.budget || map.tokens >= previous.tokens * 0.8, `a bigger budget (${budget}) gave a much smaller map`);
+      previous = { budget, tokens: map.tokens };
+    }
+    const roomy = await big.repoMap({ maxTokens: 1024 });
+    assert.ok(roomy.tokens > 1024 * 0.8, `the map uses the budget it has (${roomy.tokens}/1024)`);
+  });
+
+  it('moves mentioned files and identifiers up', async () => {
+    const plain = (await ts.repoMap()).files.map((f) => f.path);
+    const byFile = (await ts.repoMap({ mentionedFiles: ['auth/service.ts'] })).files.map((f) => f.path);
+    const byIdent = (await ts.repoMap({ mentionedIdents: ['MemoryStore'] })).files.map((f) => f.path);
+    const byStem = (await ts.repoMap({ mentionedIdents: ['memory'] })).files.map((f) => f.path);
+    assert.ok(plain.indexOf('src/auth/service.ts') > 0, 'not first on its own');
+    assert.equal(byFile[0], 'src/auth/service.ts');
+    assert.equal(byIdent[0], 'src/memory.ts', 'the file defining a mentioned identifier');
+    assert.equal(byStem[0], 'src/memory.ts', 'a file named like a mentioned word');
+    const bigPlain = await big.repoMap({ maxTokens: 150 });
+    const bigFocused = await big.repoMap({ maxTokens: 150, mentionedFiles: ['pkg/mod77.ts'] });
+    assert.ok(!bigPlain.files.some((f) => f.path === 'pkg/mod77.ts') || bigPlain.files[0]!.path !== 'pkg/mod77.ts');
+    assert.equal(bigFocused.files[0]!.path, 'pkg/mod77.ts');
+  });
+
+  it('restricts to a scope and rejects scopes outside the workspace or without files', async () => {
+    const scoped = await ts.repoMap({ scope: './src/auth/' });
+    assert.equal(scoped.scope, 'src/auth');
+    assert.deepEqual(scoped.files.map((f) => f.path), ['src/auth/service.ts']);
+    await assert.rejects(ts.repoMap({ scope: '../elsewhere' }), (e) => EngineError.is(e, 'outside_workspace'));
+    await assert.rejects(ts.repoMap({ scope: 'src/auht' }), (e) => EngineError.is(e, 'not_found') && (e.detail?.suggestions as string[])[0] === 'src/auth');
+    await assert.rejects(ts.repoMap({ maxTokens: 0 }), (e) => EngineError.is(e, 'invalid_input'));
+  });
+
+  it('gives a slice around a set of files: them and their identifier neighbours', async () => {
+    const slice = await ts.repoMapSlice(['src/app.ts'], { maxTokens: 2000 });
+    const paths = slice.files.map((f) => f.path);
+    assert.equal(paths[0], 'src/app.ts');
+    for (const p of ['src/router.ts', 'src/server.ts']) assert.ok(paths.includes(p), `${p} in ${paths.join(', ')}`);
+    for (const p of ['src/memory.ts', 'src/auth/service.ts']) assert.ok(!paths.includes(p), `${p} is unrelated`);
+    await assert.rejects(ts.repoMapSlice(['nope.ts']), (e) => EngineError.is(e, 'not_found'));
+  });
+
+  it('caches the graph on the index version, not on the request', async () => {
+    const { root, engine } = await workspace({ fixture: 'ts' });
+    const first = await engine.repoMap();
+    assert.equal(first.stats.graphCached, false);
+    const again = await engine.repoMap({ mentionedIdents: ['Router'], maxTokens: 300 });
+    assert.equal(again.stats.graphCached, true, 'a different prompt reuses the graph');
+    assert.equal(again.stats.indexVersion, first.stats.indexVersion);
+    writeFiles(root, { 'src/extra.ts': 'export function extraThing(): number { return 1; }\n' });
+    await engine.index();
+    const after = await engine.repoMap();
+    assert.equal(after.stats.graphCached, false, 'a new index version rebuilds it');
+    assert.notEqual(after.stats.indexVersion, first.stats.indexVersion);
+    assert.match(after.text, /extraThing/);
+  });
+});
