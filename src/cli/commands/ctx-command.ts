@@ -1,0 +1,28 @@
+import { bundleToMarkdown } from '../../core/bundle/markdown';
+import { UsageError } from '../args';
+import type { Command } from './types';
+
+export const ctxCommand: Command = {
+  name: 'ctx',
+  summary: 'context bundle for graph nodes, files or path::Symbol ids',
+  usage: 'ctx REF_ID... [--depth N] [--max-nodes N] [--max-chunks N] [--max-tokens N] [--json|--markdown]',
+  flags: { depth: { type: 'number' }, 'max-nodes': { type: 'number' }, 'max-chunks': { type: 'number' }, 'max-tokens': { type: 'number' }, markdown: { type: 'boolean' } },
+  async run({ engine, positionals, flags, out }) {
+    if (!positionals.length) throw new UsageError('ctx needs at least one REF_ID');
+    if (flags.json && flags.markdown) throw new UsageError('--json and --markdown exclude each other');
+    const num = (name: string) => (flags[name] === undefined ? undefined : Number(flags[name]));
+    const maxTokens = num('max-tokens');
+    if (maxTokens !== undefined && maxTokens < 1) throw new UsageError('--max-tokens needs a positive number');
+    const depth = num('depth');
+    const maxNodes = num('max-nodes');
+    const maxChunks = num('max-chunks');
+    const result = await engine.contextBundle(positionals, {
+      ...(depth !== undefined ? { depth } : {}),
+      ...(maxNodes !== undefined ? { maxNodes } : {}),
+      ...(maxChunks !== undefined ? { maxChunks } : {}),
+      ...(maxTokens !== undefined ? { maxTokens } : {}),
+    });
+    out(flags.json ? JSON.stringify({ ...result.bundle, tokens: result.tokens }, null, 2) : bundleToMarkdown(result.bundle, result.tokens));
+    return 0;
+  },
+};

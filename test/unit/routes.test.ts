@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractRoutes } from '../../src/core/routes/extract';
+import type { FileFacts } from '../../src/core/routes/types';
+
+const show = (file: string, text: string, facts?: FileFacts) => extractRoutes(file, text, facts).map((r) => `${r.framework} ${r.method} ${r.path} ${r.handler} @${r.line}`);
+
+test('FastAPI and Flask decorators, commented-out routes ignored', () => {
+  assert.deepEqual(show('api.py', `from fastapi import FastAPI
+app = FastAPI()
+
+@app.get("/items/{item_id}")
+async def read_item(item_id: int):
+    ...
+
+@app.api_route("/any", methods=["GET", "POST"])
+def any_route(): ...
+# @app.delete("/items/{item_id}")
+@app.websocket("/ws")
+async def ws(socket): ...
+`), ['fastapi GET /items/{item_id} read_item @4', 'fastapi GET,POST /any any_route @8', 'fastapi WS /ws ws @11']);
+  assert.deepEqual(show('views.py', `from flask import Flask, Blueprint
+bp = Blueprint("x", __name__)
+
+@bp.route("/login", methods=["POST"])
+@login_required
+def login():
+    pass
+
+@bp.route('/')
+def index(): pass
+`), ['flask POST /login login @4', 'flask GET / index @9']);
+});
+
+test('GraphQL in Python: Strawberry and Ariadne', () => {
+  assert.deepEqual(show('schema.py', `import strawberry
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def user(self, id: str) -> str: ...
+
+    @strawberry.mutation
+    def rename(self) -> str: ...
+`), ['strawberry QUERY user user @5', 'strawberry MUTATION rename rename @8']);
+  assert.deepEqual(show('resolvers.py', `from ariadne import QueryType, MutationType
+query = QueryType()
+mutation = MutationType()
+
+@query.field("hello")
+def resolve_hello(*_): ...
+
+@mutation.field("login")
+def resolve_login(*_): ...
+`), ['ariadne QUERY hello resolve_hello @5', 'ariadne MUTATION login resolve_login @8']);
+});
+
+test('Express-style routers, NestJS controllers and TypeGraphQL resolvers', () => {
+  assert.deepEqual(show('server.js', `const app = express();
+const router = express.Router();
+app.get('/health', (req, res) => res.send('ok'));
+router.post("/users/:id", auth, updateUser);
+app.use('/api', router);
+// app.get('/old', legacy);
+`), ['express GET /health <anonymous> @3', 'express POST /users/:id updateUser @4']);
+  assert.deepEqual(show('cats.controller.ts', `@Controller('cats')
+export class CatsController {
+  @Get(':id')
+  findOne(@Param('id') id: string) {}
+
+  @Delete()
+  async remove() {}
+}
+`), ['nestjs GET /cats/:id findOne @3', 'nestjs DELETE /cats remove @6']);
+  assert.deepEqual(show('recipe.resolver.ts', `@Resolver(Recipe)
+class RecipeResolver {
+  @Query(() => Recipe)
+  async recipe(@Arg("id") id: string) {}
+
+  @Mutation(() => Recipe)
+  addRecipe() {}
+}
+`), ['type-graphql QUERY recipe recipe @3', 'type-graphql MUTATION addRecipe addRecipe @6']);
+});
+
+test('Gin, Echo and Fiber', () => {
+  assert.deepEqual(show('main.go', 'import "github.com/gin-gonic/gin"\nr.GET("/ping", ping)\nr.Any("/x", h.Any)\n'), ['gin GET /ping ping @2', 'gin * /x Any @3']);
+  assert.deepEqual(show('main.go', 'import "github.com/labstack/echo/v4"\ne.POST("/users", createUser)\n'), ['echo POST /users createUser @2']);
+  assert.deepEqual(show('main.go', 'import "github.com/gofiber/fiber/v2"\napp.Get("/", func(c *fiber.Ctx) error { return nil })\napp.Post("/api/users", handlers.Create)\n'), ['fiber GET / <anonymous> @2', 'fiber POST /api/users Create @3']);
+});
+
+test('Spring (Java and Kotlin) with a class-level prefix', () => {
+  assert.deepEqual(show('UserController.java', `@RestController
+@RequestMapping("/users")
+public class UserController {
+    @GetMapping("/{id}")
+    public User get(@PathVariable long id) { return null; }
+
+    @RequestMapping(value = "/search", method = RequestMethod.POST)
+    public List<User> search() { return null; }
+}
+`), ['spring GET /users/{id} get @4', 'spring POST /users/search search @7']);
+  assert.deepEqual(show('Api.kt', `@RestController
+class Api {
+    @PostMapping("/orders")
+    fun create(): String = "ok"
+}
+`), ['spring POST /orders create @3']);
+});
+
+test('GraphQL schema files and gRPC protos', () => {
+  assert.deepEqual(show('schema.graphql', `# comment
+type Query {
+  user(id: ID!): User # inline
+  users(filter: Filter = { active: true }): [User]
+}
+extend type Mutation { ignoredOnOneLine: Int }
+type Subscription {
+  onUser: User
+}
+type User { name: String }
+`), ['graphql QUERY user user @3', 'graphql QUERY users users @4', 'graphql SUBSCRIPTION onUser onUser @8']);
+  assert.deepEqual(show('svc.proto', 'service Greeter {\n  rpc SayHello (HelloRequest) returns (HelloReply);\n  // rpc Old (A) returns (B);\n}\n'), ['grpc RPC Greeter/SayHello SayHello @2']);
+});
+
+test('tree-sitter facts first: only lines the parser saw a call on count, handlers come from its symbols', () => {
+  const text = "const doc = `\napp.get('/in-a-string', h)\n`;\napp.get('/real', handler)\n";
+  assert.equal(show('a.js', text).length, 2, 'text patterns alone are fooled by the template string');
+  const facts: FileFacts = { symbols: [], callLines: new Set([4]) };
+  assert.deepEqual(show('a.js', text, facts), ['express GET /real handler @4']);
+  const py = '@app.get("/x")\n@cached\nasync def real_name():\n    pass\n';
+  const pyFacts: FileFacts = { symbols: [{ name: 'real_name', kind: 'function', nameLine: 3, lineStart: 1, lineEnd: 4 }], callLines: new Set([1, 2]) };
+  assert.deepEqual(show('a.py', py, pyFacts), ['fastapi GET /x real_name @1']);
+});
+
+test('at most 100 routes per file; unknown file types give none', () => {
+  const many = Array.from({ length: 150 }, (_, i) => `app.get('/r${i}', h${i});`).join('\n');
+  assert.equal(extractRoutes('big.js', many).length, 100);
+  assert.deepEqual(extractRoutes('notes.txt', "app.get('/x', h)"), []);
+  assert.deepEqual(extractRoutes('empty.py', ''), []);
+});
