@@ -1,0 +1,90 @@
+/**
+ * Call sites of the selected functions: the lines that call them, with the caller's name. MU's post-mortem found
+ * that signatures alone led an agent to a wrong diagnosis; how a function is called is part of what it means.
+ */
+import type { IndexDatabase } from '../store/database';
+import type { DbFacts } from './db-facts';
+import type { NodeCandidate } from './select-nodes';
+
+export interface CallSite {
+  /** The node (function or method) being called. */
+  calleeId: string;
+  callee: string;
+  path: string;
+  line: number;
+  caller?: string;
+  /** The calling line, trimmed. */
+  code: string;
+  score: number;
+}
+
+const CALLABLE = new Set(['function', 'method', 'macro']);
+/** Names defined in more files than this are too ambiguous to resolve by name. */
+const MAX_DEFINING_FILES = 3;
+const SITES_PER_CALLEE = 3;
+const CALLEES = 8;
+
+export function findCallSites(db: IndexDatabase, facts: DbFacts, nodes: NodeCandidate[]): CallSite[] {
+  const out: CallSite[] = [];
+  const callees = nodes.filter((n) => n.symbol && CALLABLE.has(n.kind)).slice(0, CALLEES);
+  const lineCache = new Map<string, string | undefined>();
+  for (const n of callees) {
+    const parts = n.symbol!.split('.');
+    const name = parts.pop()!;
+    const container = parts.pop();
+    // A common name (`get`, `new`) is resolved by name only when few files define it; a method with a common name
+    // keeps the calls in files that also mention its class.
+    const ambiguous = (facts.definingFiles.get(name) ?? 0) > MAX_DEFINING_FILES;
+    if (ambiguous && !container) continue;
+    const rows = db.all(
+      `SELECT r.file_id, r.line, r.in_symbol FROM refs r WHERE r.name = ? AND r.kind = 'call'
+         ${ambiguous ? 'AND (r.file_id = ? OR r.file_id IN (SELECT file_id FROM refs WHERE name = ?))' : ''}
+       ORDER BY (r.file_id = ?) DESC, r.file_id, r.line LIMIT 200`,
+      ambiguous ? [name, n.fileId, container!, n.fileId] : [name, n.fileId],
+    );
+    // Calls from source files first (tests show usage too, but after the code that depends on the behaviour), then
+    // one per calling file before a second from the same file; source lines are read for the winners only.
+    const candidates = rows
+      .map((r) => ({ fileId: Number(r.file_id), line: Number(r.line), caller: r.in_symbol === null ? undefined : String(r.in_symbol) }))
+      .filter((c) => facts.files.has(c.fileId) && !(c.fileId === n.fileId && c.line >= n.lineStart && c.line <= n.lineEnd))
+      .map((c) => ({ ...c, path: facts.files.get(c.fileId)!.path, weight: facts.files.get(c.fileId)!.cls === 'source' ? 1 : 0.6 }));
+    const perFile = new Map<number, number>();
+    for (const c of candidates) perFile.set(c.fileId, (perFile.get(c.fileId) ?? 0) + 1);
+    const seen = new Map<number, number>();
+    const ordered = candidates
+      .map((c) => ({ ...c, nth: (seen.set(c.fileId, (seen.get(c.fileId) ?? 0) + 1), seen.get(c.fileId)!) }))
+      .sort((a, b) => b.weight - a.weight || a.nth - b.nth || a.path.localeCompare(b.path) || a.line - b.line);
+    let taken = 0;
+    for (const c of ordered) {
+      if (taken >= SITES_PER_CALLEE) break;
+      const key = `${c.fileId}:${c.line}`;
+      if (!lineCache.has(key)) lineCache.set(key, sourceLine(db, c.fileId, c.line));
+      const code = lineCache.get(key);
+      if (!code) continue;
+      taken++;
+      out.push({
+        calleeId: n.id, callee: n.symbol!, path: c.path, line: c.line, code, score: Math.round(n.score * c.weight * 10000) / 10000,
+        ...(c.caller ? { caller: c.caller } : {}),
+      });
+    }
+  }
+  return out.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path) || a.line - b.line);
+}
+
+/** One line of a file, from the smallest chunk that covers it (the index keeps code as chunks, not files). */
+export function sourceLine(db: IndexDatabase, fileId: number, line: number): string | undefined {
+  const row = db.get(
+    `SELECT c.text, c.line_start, (SELECT s.doc FROM symbols s WHERE s.file_id = c.file_id AND s.qualified_name = c.symbol AND s.line_start = c.line_start) AS doc
+     FROM chunks c WHERE c.file_id = ? AND c.line_start <= ? AND c.line_end >= ? ORDER BY c.line_end - c.line_start LIMIT 1`,
+    [fileId, line, line],
+  );
+  if (!row) return undefined;
+  return chunkLines(String(row.text), row.doc === null ? undefined : String(row.doc))[line - Number(row.line_start)]?.trim().slice(0, 160) || undefined;
+}
+
+/** A chunk's source lines: the index prepends a doc comment that sits outside the symbol's lines; drop it. */
+export function chunkLines(text: string, doc: string | undefined): string[] {
+  const lines = text.split('\n');
+  if (doc && text.startsWith(`${doc}\n`)) return lines.slice(doc.split('\n').length);
+  return lines;
+}

@@ -1,0 +1,76 @@
+/**
+ * Runs the retrieval paths for a question (symbol names, full text, vectors when given, and the code graph around
+ * the strongest files) and gathers what they found. Ranking is a separate, pure step over this evidence
+ * (rank-files.ts), so weights can be tuned without touching the index again.
+ */
+import type { IndexDatabase } from '../store/database';
+import { dbFacts, type DbFacts } from './db-facts';
+import { extractEntities, mentionsTests } from './entities';
+import { fileEdges } from './file-graph';
+import { resolveEntities, type SymbolMatch } from './symbol-match';
+import { questionTerms } from './terms';
+import { retrieveText, type TextEvidence } from './text-retrieval';
+import type { ExtractedEntity } from './types';
+
+export interface VectorHit {
+  fileId: number;
+  similarity: number;
+}
+
+export interface Evidence {
+  question: string;
+  facts: DbFacts;
+  entities: ExtractedEntity[];
+  matches: SymbolMatch[];
+  text: TextEvidence;
+  /** File → entity names (with quality) that the file references. */
+  mentionRefs: Map<number, number>;
+  /** Files named by path in the question. */
+  pathMentions: Set<number>;
+  /** Chunk id → its file and cosine similarity with the question, when vectors ran. */
+  vectors?: Map<number, VectorHit>;
+  /** Graph edges from the strongest candidate files: source → (target → strength 0..1). */
+  edges: Map<number, Map<number, number>>;
+  /** The question asks where a named thing is defined ("where is X defined?"). */
+  locate: boolean;
+  aboutTests: boolean;
+}
+
+/** Candidate files whose neighbours are looked up (strongest by text, plus every file a named symbol is in). */
+const GRAPH_SOURCES = 12;
+
+export function collectEvidence(db: IndexDatabase, question: string, vectors?: Map<number, VectorHit>): Evidence {
+  const facts = dbFacts(db);
+  const entities = extractEntities(question);
+  const matches = resolveEntities(db, facts, entities);
+  const text = retrieveText(db, facts, questionTerms(question));
+  const mentionRefs = referencesTo(db, matches);
+  const pathMentions = new Set<number>();
+  for (const e of entities) {
+    if (e.kind !== 'path' && !(e.kind === 'quoted' && e.text.includes('/'))) continue;
+    for (const f of facts.files.values()) if (f.path === e.text || f.path.endsWith(`/${e.text}`)) pathMentions.add(f.id);
+  }
+  const sources = new Set<number>([...text.files.entries()].sort((a, b) => b[1].bm25 - a[1].bm25 || a[0] - b[0]).slice(0, GRAPH_SOURCES).map(([id]) => id));
+  for (const m of matches) if (m.quality >= 0.3) sources.add(m.fileId);
+  const edges = fileEdges(db, [...sources]);
+  return {
+    question, facts, entities, matches, text, mentionRefs, pathMentions, ...(vectors ? { vectors } : {}), edges,
+    locate: entities.some((e) => e.subject), aboutTests: mentionsTests(question),
+  };
+}
+
+/** Files that call or use a named symbol: noisy-or of the matched names' qualities. */
+function referencesTo(db: IndexDatabase, matches: SymbolMatch[]): Map<number, number> {
+  const quality = new Map<string, number>();
+  for (const m of matches) if (m.quality >= 0.2) quality.set(m.name, Math.max(quality.get(m.name) ?? 0, m.quality));
+  const out = new Map<number, number>();
+  if (!quality.size) return out;
+  const names = [...quality.keys()].slice(0, 50);
+  const rows = db.all(`SELECT DISTINCT file_id, name FROM refs WHERE name IN (${names.map(() => '?').join(',')})`, names);
+  for (const r of rows) {
+    const id = Number(r.file_id);
+    const q = quality.get(String(r.name)) ?? 0;
+    out.set(id, 1 - (1 - (out.get(id) ?? 0)) * (1 - q));
+  }
+  return out;
+}

@@ -1,0 +1,169 @@
+/**
+ * The deterministic reranker: every candidate file gets a vector of signals in 0..1 and a weighted sum, then graph
+ * proximity to the strongest files is added and tests/examples/copies are ranked down unless the question is about
+ * them. Pure over the evidence: the same evidence and weights always give the same order.
+ */
+import type { Evidence } from './evidence';
+import type { ContextWeights, RankedFile, SignalScores } from './types';
+
+/** Factors for files that are rarely where behaviour lives. */
+export interface ClassFactors {
+  test: number;
+  testWhenAsked: number;
+  aux: number;
+  generated: number;
+  tooling: number;
+}
+
+export const DEFAULT_CLASS_FACTORS: ClassFactors = { test: 0.25, testWhenAsked: 0.8, aux: 0.4, generated: 0.2, tooling: 0.7 };
+/**
+ * Entity weight for "where is X defined?" questions: the definition is the answer, so a named symbol outweighs all
+ * the text signals together (never less than the configured entity weight).
+ */
+const LOCATE_ENTITY_WEIGHT = 3;
+/** Strongest files whose neighbours get proximity. */
+const PROXIMITY_SOURCES = 5;
+
+export interface ScoredFile extends RankedFile {
+  fileId: number;
+  /** 0..1: the strongest absolute evidence (named symbol, share of the question's vocabulary). */
+  relevance: number;
+}
+
+export const zeroSignals = (): SignalScores => ({ entity: 0, vector: 0, proximity: 0, bm25File: 0, bm25Chunk: 0, focus: 0, path: 0, mentionRef: 0, coverage: 0 });
+/** A file's chunk scores (best first) as one number: the best, plus a little for the next two. */
+const chunkAgg = (top: number[]): number => (top[0] ?? 0) + 0.25 * (top[1] ?? 0) + 0.1 * (top[2] ?? 0);
+
+export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassFactors = DEFAULT_CLASS_FACTORS): ScoredFile[] {
+  const ids = new Set<number>([...ev.text.files.keys(), ...ev.mentionRefs.keys(), ...ev.pathMentions]);
+  for (const m of ev.matches) ids.add(m.fileId);
+  const vecByFile = new Map<number, number>();
+  if (ev.vectors) {
+    for (const { fileId, similarity } of ev.vectors.values()) {
+      ids.add(fileId);
+      vecByFile.set(fileId, Math.max(vecByFile.get(fileId) ?? 0, similarity));
+    }
+  }
+
+  let maxFile = 0;
+  let maxChunk = 0;
+  let maxVec = 0;
+  for (const f of ev.text.files.values()) {
+    maxFile = Math.max(maxFile, f.bm25);
+    maxChunk = Math.max(maxChunk, chunkAgg(f.top));
+  }
+  for (const v of vecByFile.values()) maxVec = Math.max(maxVec, v);
+  const pathScore = pathScorer(ev);
+
+  const entityW = ev.locate ? Math.max(weights.entity, LOCATE_ENTITY_WEIGHT) : weights.entity;
+  const scored = new Map<number, { signals: SignalScores; base: number }>();
+  for (const id of ids) {
+    const fact = ev.facts.files.get(id);
+    if (!fact) continue;
+    const s = zeroSignals();
+    const t = ev.text.files.get(id);
+    if (t) {
+      s.bm25File = maxFile ? t.bm25 / maxFile : 0;
+      s.bm25Chunk = maxChunk ? chunkAgg(t.top) / maxChunk : 0;
+      s.coverage = t.coverage;
+      s.focus = t.focus;
+    }
+    let miss = 1;
+    for (const m of ev.matches) if (m.fileId === id) miss *= 1 - m.quality;
+    s.entity = 1 - miss;
+    s.mentionRef = ev.mentionRefs.get(id) ?? 0;
+    s.path = ev.pathMentions.has(id) ? 1 : pathScore(id);
+    s.vector = maxVec ? (vecByFile.get(id) ?? 0) / maxVec : 0;
+    const base = entityW * s.entity + weights.bm25File * s.bm25File + weights.bm25Chunk * s.bm25Chunk + weights.coverage * s.coverage
+      + weights.focus * s.focus + weights.path * s.path + weights.mentionRef * s.mentionRef + weights.vector * s.vector;
+    scored.set(id, { signals: s, base });
+  }
+
+  // Proximity: one hop from the strongest files, scaled by how strong the source is.
+  const strongest = [...scored.entries()].filter(([id]) => ev.edges.has(id)).sort((a, b) => b[1].base - a[1].base || a[0] - b[0]).slice(0, PROXIMITY_SOURCES);
+  const top = strongest[0]?.[1].base ?? 0;
+  if (top > 0) {
+    for (const [sourceId, src] of strongest) {
+      for (const [target, strength] of ev.edges.get(sourceId) ?? []) {
+        const prox = (src.base / top) * strength;
+        let entry = scored.get(target);
+        if (!entry) {
+          if (!ev.facts.files.has(target)) continue;
+          entry = { signals: zeroSignals(), base: 0 };
+          scored.set(target, entry);
+        }
+        entry.signals.proximity = Math.max(entry.signals.proximity, prox);
+      }
+    }
+  }
+
+  const out: ScoredFile[] = [];
+  for (const [id, { signals, base }] of scored) {
+    const fact = ev.facts.files.get(id)!;
+    const factor = fact.cls === 'source' ? 1 : fact.cls === 'test' ? (ev.aboutTests ? factors.testWhenAsked : factors.test) : factors[fact.cls];
+    const score = (base + weights.proximity * signals.proximity) * factor;
+    if (score <= 0) continue;
+    out.push({
+      fileId: id, path: fact.path, line: lineOf(ev, id), score: round(score), signals: roundSignals(signals),
+      relevance: Math.max(signals.entity, signals.coverage, ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(vecByFile.get(id) ?? 0)),
+    });
+  }
+  out.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
+  return out;
+}
+
+/**
+ * Cosine similarity as absolute evidence. Embedding models put unrelated text at about 0.1–0.2 and related text
+ * from about 0.3 up, so 0.2 maps to nothing and 0.5 to full relevance.
+ */
+function vectorRelevance(similarity: number): number {
+  return Math.min(1, Math.max(0, (similarity - 0.2) / 0.3));
+}
+
+/** Question words in the file's name (full weight) or folders (half), weighted by how few paths hold them. */
+function pathScorer(ev: Evidence): (id: number) => number {
+  const n = Math.max(ev.facts.files.size, 1);
+  const wanted = new Map<string, number>();
+  for (const t of ev.text.terms) {
+    const df = ev.facts.pathDf.get(t);
+    if (df) wanted.set(t, Math.log(1 + n / df));
+  }
+  const raw = new Map<number, number>();
+  let max = 0;
+  if (wanted.size) {
+    for (const f of ev.facts.files.values()) {
+      let s = 0;
+      for (const t of f.stemTerms) s += wanted.get(t) ?? 0;
+      for (const t of f.dirTerms) s += 0.5 * (wanted.get(t) ?? 0);
+      if (s > 0) {
+        raw.set(f.id, s);
+        max = Math.max(max, s);
+      }
+    }
+  }
+  return (id) => (max ? (raw.get(id) ?? 0) / max : 0);
+}
+
+/** The line a file is cited at: a named definition's name line, else the best-matching chunk's first line. */
+function lineOf(ev: Evidence, id: number): number {
+  const named = ev.matches.find((m) => m.fileId === id);
+  if (named) return named.nameLine;
+  const best = ev.text.files.get(id)?.best;
+  return best ? best.lineStart : 1;
+}
+
+const round = (x: number): number => Math.round(x * 10000) / 10000;
+function roundSignals(s: SignalScores): SignalScores {
+  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, round(v)])) as unknown as SignalScores;
+}
+
+/**
+ * The relevance cut-off. The question is answerable when some file holds a named symbol or at least `minRelevance`
+ * of the question's vocabulary; then files with half that, or close in the graph or by vectors to what matched,
+ * stay. Otherwise nothing does: an honest empty answer beats a padded one.
+ */
+export function applyCutoff(ranked: ScoredFile[], minRelevance: number): { files: ScoredFile[]; relevant: boolean } {
+  const relevant = ranked.some((f) => f.relevance >= minRelevance);
+  if (!relevant) return { files: [], relevant };
+  return { files: ranked.filter((f) => f.relevance >= minRelevance / 2 || f.signals.proximity >= 0.5 || f.signals.vector >= 0.5), relevant };
+}

@@ -1,0 +1,143 @@
+/**
+ * The symbol-name path: entities from the question looked up among the index's definitions. Exact and qualified
+ * matches count most, then a case-folded match, a suffix/partial match, and last a fuzzy one (an edit or two away).
+ * A name defined in many places says little about any one of them, so the weight spreads over its definitions.
+ */
+import { distance } from 'fastest-levenshtein';
+import type { IndexDatabase, Row } from '../store/database';
+import type { DbFacts } from './db-facts';
+import { chunkLines } from './call-sites';
+import type { ExtractedEntity } from './types';
+
+export type MatchHow = 'exact' | 'qualified' | 'case' | 'partial' | 'fuzzy';
+
+export interface SymbolMatch {
+  symbolId: number;
+  fileId: number;
+  name: string;
+  qualifiedName: string;
+  kind: string;
+  container?: string;
+  lineStart: number;
+  lineEnd: number;
+  nameLine: number;
+  entity: string;
+  entityKind: ExtractedEntity['kind'];
+  how: MatchHow;
+  /** 0..1: match quality × entity confidence, spread over the entity's definitions. */
+  quality: number;
+}
+
+// On the development set a code-like mention that exactly names a definition pointed at the right file about half
+// the time; case-folded, partial and fuzzy matches only a tenth as often or less: they stay as weak hints.
+const HOW_QUALITY: Record<MatchHow, number> = { exact: 1, qualified: 1, case: 0.4, partial: 0.15, fuzzy: 0.25 };
+/** Definitions kept per entity; a name with more is too common to point anywhere. */
+const MAX_PER_ENTITY = 12;
+const COLUMNS = 's.id, s.file_id, s.name, s.qualified_name, s.kind, s.container, s.line_start, s.line_end, s.name_line';
+
+function toMatch(r: Row, entity: ExtractedEntity, how: MatchHow): SymbolMatch {
+  return {
+    symbolId: Number(r.id), fileId: Number(r.file_id), name: String(r.name), qualifiedName: String(r.qualified_name),
+    kind: String(r.kind), ...(r.container !== null ? { container: String(r.container) } : {}),
+    lineStart: Number(r.line_start), lineEnd: Number(r.line_end), nameLine: Number(r.name_line),
+    entity: entity.text, entityKind: entity.kind, how, quality: 0,
+  };
+}
+
+/** Fields, locals and the like are not what a question names; definitions with bodies are. */
+const MINOR_KINDS = new Set(['field', 'variable']);
+
+function lookup(db: IndexDatabase, facts: DbFacts, entity: ExtractedEntity): SymbolMatch[] {
+  const text = entity.text;
+  if (entity.kind === 'path') return [];
+  const parts = text.split(/\.|::|#/).filter(Boolean);
+  const last = parts[parts.length - 1]!;
+  if (parts.length > 1) {
+    const dotted = parts.join('.');
+    const rows = db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ? AND (s.qualified_name = ? OR s.qualified_name LIKE ?)`, [last, dotted, `%.${dotted}`]);
+    if (rows.length) return rows.map((r) => toMatch(r, entity, 'qualified'));
+    // The qualifier may be a module path or an instance (`auth.service.login`, `c.req.param`): the last part,
+    // checked against the file's path and the symbol's containers.
+    const quals = parts.slice(0, -1).map((q) => q.toLowerCase());
+    return db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ?`, [last]).map((r) => {
+      const m = toMatch(r, entity, 'exact');
+      const fact = facts.files.get(m.fileId);
+      const context = `${m.qualifiedName} ${fact?.path ?? ''}`.toLowerCase();
+      m.how = quals.some((q) => context.includes(q)) ? 'qualified' : 'partial';
+      return m;
+    });
+  }
+  const exact = db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ?`, [text]).map((r) => toMatch(r, entity, 'exact'));
+  const folded = db.all(`SELECT ${COLUMNS} FROM symbols s WHERE lower(s.name) = lower(?) AND s.name <> ?`, [text, text]).map((r) => toMatch(r, entity, 'case'));
+  if (exact.length || folded.length || entity.kind === 'word') return [...exact, ...folded];
+  if (text.length >= 5) {
+    const partial = db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name LIKE ? ORDER BY length(s.name) LIMIT 5`, [`%${text}%`]);
+    if (partial.length) return partial.map((r) => toMatch(r, entity, 'partial'));
+  }
+  if (entity.subject) {
+    const declared = declarations(db, entity);
+    if (declared.length) return declared;
+  }
+  if (text.length < 6) return [];
+  const budget = text.length >= 10 ? 2 : 1;
+  const near = facts.symbolNames.filter((n) => Math.abs(n.length - text.length) <= budget && distance(n.toLowerCase(), text.toLowerCase()) <= budget).slice(0, 5);
+  if (!near.length) return [];
+  return db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name IN (${near.map(() => '?').join(',')})`, near).map((r) => toMatch(r, entity, 'fuzzy'));
+}
+
+/**
+ * Names the parser did not record as definitions (a named function expression, a construct the grammar's query
+ * misses) are still findable: chunks that hold the name, scanned for a line that declares it.
+ */
+function declarations(db: IndexDatabase, entity: ExtractedEntity): SymbolMatch[] {
+  const name = entity.text;
+  if (!/^[A-Za-z_$][\w$]{2,}$/.test(name)) return [];
+  const escaped = name.replace(/\$/g, '\\$');
+  const decl = new RegExp(`(?:\\b(?:function\\*?|class|def|func|fn|struct|trait|type|interface|enum|union|macro_rules!|const|let|var|static)\\s+${escaped}\\b)|(?:^\\s*(?:export\\s+)?(?:pub(?:\\([\\w:]+\\))?\\s+)?${escaped}\\s*(?::[^=]*)?=\\s*(?:async\\s+)?(?:function|\\(|<))`);
+  const rows = db.all(
+    `SELECT c.id, c.file_id, c.kind, c.line_start, c.line_end, c.text,
+       (SELECT s.doc FROM symbols s WHERE s.file_id = c.file_id AND s.qualified_name = c.symbol AND s.line_start = c.line_start) AS doc
+     FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ? LIMIT 200`,
+    [`"${name.replace(/\$/g, '').toLowerCase()}"`],
+  );
+  const out: SymbolMatch[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const lines = chunkLines(String(r.text), r.doc === null ? undefined : String(r.doc));
+    const i = lines.findIndex((l) => decl.test(l));
+    if (i < 0) continue;
+    const line = Number(r.line_start) + i;
+    const key = `${String(r.file_id)}:${line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      symbolId: -Number(r.id) * 100000 - i, fileId: Number(r.file_id), name, qualifiedName: name, kind: 'other', lineStart: line,
+      lineEnd: line, nameLine: line, entity: entity.text, entityKind: entity.kind, how: 'exact', quality: 0,
+    });
+  }
+  return out.slice(0, 5);
+}
+
+/** Every definition the question names, with a quality in 0..1; the best match per symbol wins. */
+export function resolveEntities(db: IndexDatabase, facts: DbFacts, entities: ExtractedEntity[]): SymbolMatch[] {
+  const best = new Map<number, SymbolMatch>();
+  for (const entity of entities) {
+    let found = lookup(db, facts, entity).filter((m) => !MINOR_KINDS.has(m.kind) || m.how === 'exact');
+    // Prefer definitions in source files and at the top level when a name is common.
+    found.sort((a, b) => rankOf(facts, a) - rankOf(facts, b) || a.fileId - b.fileId || a.lineStart - b.lineStart);
+    found = found.slice(0, MAX_PER_ENTITY);
+    // Overloads and declaration merging repeat a name within one file: spread over files, not rows.
+    const spread = 1 / Math.sqrt(Math.max(1, new Set(found.filter((m) => m.how === found[0]?.how).map((m) => m.fileId)).size));
+    for (const m of found) {
+      m.quality = HOW_QUALITY[m.how] * entity.confidence * spread;
+      const prior = best.get(m.symbolId);
+      if (!prior || prior.quality < m.quality) best.set(m.symbolId, m);
+    }
+  }
+  return [...best.values()].sort((a, b) => b.quality - a.quality || a.symbolId - b.symbolId);
+}
+
+function rankOf(facts: DbFacts, m: SymbolMatch): number {
+  const cls = facts.files.get(m.fileId)?.cls;
+  return (cls === 'source' ? 0 : cls === 'aux' ? 2 : 4) + (m.container ? 1 : 0) + (MINOR_KINDS.has(m.kind) ? 3 : 0);
+}

@@ -1,0 +1,67 @@
+/**
+ * Question words for full-text retrieval, tokenised the way the index is (identifiers whole and split, lower-cased)
+ * with English function words dropped: questions are prose, and "should", "when" or "because" only add noise.
+ */
+import { splitIdentifier } from '../parse/identifiers';
+
+const STOPWORDS = new Set(`a about above after again against all also am an and any are as at be because been before
+being below between both but by can could did do does doing don done down during each either else etc even ever every
+few for from further get gets got had has have having he her here hers him his how however i if in into is it its
+itself just let lets like made make makes many may me might more most much must my no nor not now of off on once only
+or other our ours out over own per please same see seem seems she should since so some such than that the their
+theirs them then there these they this those though through thus to too under until up upon us use used uses using
+very via was way we were what when where whenever whether which while who whom whose why will with within without
+would yet you your yours defined define definition declared`.split(/\s+/).filter(Boolean));
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+/** Most terms a query sends to the full-text index; long commit-style questions keep their first words. */
+export const MAX_QUERY_TERMS = 64;
+
+/** Identifier-aware terms of `text`: each compound identifier whole and its parts; stopwords and numbers dropped. */
+export function textTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
+    if (raw.length > 64) continue;
+    const parts = splitIdentifier(raw);
+    if (parts.length > 1) {
+      const whole = raw.replace(/\$/g, '').toLowerCase().replace(/^_+|_+$/g, '');
+      if (whole.length >= 2) out.push(whole);
+    }
+    for (const p of parts) {
+      if (p.length < 2 || /^[0-9]+$/.test(p) || STOPWORDS.has(p)) continue;
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+export interface WeightedTerms {
+  terms: string[];
+  /** Per term: how much it counts (words of the question's first line count more). */
+  weights: number[];
+}
+
+/** Weight of a first-line word: a question's (or commit message's) first line states the topic, the rest details it. */
+export const HEAD_WEIGHT = 1.3;
+
+/** Distinct query terms in order of first appearance, capped at MAX_QUERY_TERMS, first-line words weighted up. */
+export function questionTerms(question: string): WeightedTerms {
+  const trimmed = question.trim();
+  const nl = trimmed.indexOf('\n');
+  const head = new Set(textTerms(nl < 0 ? trimmed : trimmed.slice(0, nl)));
+  const terms = [...new Set(textTerms(trimmed))].slice(0, MAX_QUERY_TERMS);
+  // A one-line question has no detail to weigh against: every word is the topic.
+  const weights = terms.map((t) => (nl >= 0 && head.has(t) ? HEAD_WEIGHT : 1));
+  return { terms, weights };
+}
+
+/** Terms of a workspace path: folder names and the file's stem, split like identifiers (extension dropped). */
+export function pathTerms(path: string): { dirs: string[]; stem: string[] } {
+  const segments = path.split('/');
+  const file = segments.pop() ?? '';
+  const stem = file.replace(/\.[^.]*$/, '').replace(/\.(d|test|spec)$/, '');
+  return { dirs: [...new Set(segments.flatMap((s) => textTerms(s.replace(/[-.]/g, '_'))))], stem: [...new Set(textTerms(stem.replace(/[-.]/g, '_')))] };
+}

@@ -1,0 +1,167 @@
+/**
+ * The full-text path: one FTS4 query over the code chunks, scored twice from FTS4's own counts. Per chunk, BM25 over
+ * its name and body; per file, BM25 over the term counts of all its matching chunks (the whole-file view that suits
+ * prose questions), plus how much of the question's rare vocabulary the file holds.
+ */
+import type { IndexDatabase, Row } from '../store/database';
+import type { DbFacts } from './db-facts';
+import type { WeightedTerms } from './terms';
+
+const K1 = 1.2;
+const B = 0.75;
+/** Column weights for chunk BM25: a question word in a symbol's name says more than one in its body. */
+const NAME_WEIGHT = 3;
+const COL_NAME = 0;
+const COL_PATH = 1;
+const COL_BODY = 2;
+
+export interface ChunkHit {
+  id: number;
+  fileId: number;
+  symbol?: string;
+  kind: string;
+  lineStart: number;
+  lineEnd: number;
+  bm25: number;
+  /** Indexes into `terms` of the words the chunk holds. */
+  matched: number[];
+}
+
+export interface FileText {
+  bm25: number;
+  /** Sum of idf of the question terms the file holds over the sum for all question terms (0..1). */
+  coverage: number;
+  best?: ChunkHit;
+  /** The file's chunk scores, best first (top 5). */
+  top: number[];
+  /** Best share of the question's vocabulary (idf-weighted) held by a single chunk of the file. */
+  focus: number;
+}
+
+export interface TextEvidence {
+  terms: string[];
+  /** Weight of each term in the question (see questionTerms). */
+  weights: number[];
+  /** File-level idf of each term (absent terms get the idf of a term no file holds). */
+  idf: number[];
+  chunks: Map<number, ChunkHit>;
+  files: Map<number, FileText>;
+}
+
+/** Ids of rows whose line range lies inside another row's range in the same file. */
+function nestedRows(rows: Row[]): Set<number> {
+  const out = new Set<number>();
+  const byFile = new Map<number, Row[]>();
+  for (const r of rows) {
+    const f = Number(r.file_id);
+    if (!byFile.has(f)) byFile.set(f, []);
+    byFile.get(f)!.push(r);
+  }
+  for (const list of byFile.values()) {
+    if (list.length < 2) continue;
+    // Widest first: a row is nested when an earlier (wider or equal, earlier-starting) row spans it.
+    list.sort((a, b) => Number(a.line_start) - Number(b.line_start) || Number(b.line_end) - Number(a.line_end));
+    let outerEnd = -1;
+    for (const r of list) {
+      if (Number(r.line_end) <= outerEnd) out.add(Number(r.id));
+      else outerEnd = Number(r.line_end);
+    }
+  }
+  return out;
+}
+
+function ints(blob: unknown): Uint32Array {
+  const bytes = blob as Uint8Array;
+  return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+}
+
+const idfOf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+
+export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedTerms): TextEvidence {
+  const { terms, weights } = query;
+  const evidence: TextEvidence = { terms, weights, idf: terms.map(() => idfOf(facts.files.size, 0)), chunks: new Map(), files: new Map() };
+  if (!terms.length) return evidence;
+  const match = terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' OR ');
+  const global = db.get("SELECT matchinfo(chunks_fts, 'pcnax') AS mi FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1", [match]);
+  if (!global) return evidence;
+  const g = ints(global.mi);
+  const p = g[0]!;
+  const c = g[1]!;
+  const n = g[2]!;
+  const avg = [g[3]! || 1, g[4]! || 1, g[5]! || 1];
+  const xOff = 3 + c;
+  const chunkIdf = (t: number, col: number): number => idfOf(n, g[xOff + 3 * (t * c + col) + 2]!);
+
+  // Per-file term counts: body hits summed over chunks, path hits counted once.
+  const fileTf = new Map<number, Float64Array>();
+  const rows = db.all(
+    `SELECT c.id, c.file_id, c.symbol, c.kind, c.line_start, c.line_end, matchinfo(chunks_fts, 'ly') AS mi
+     FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ?`,
+    [match],
+  );
+  // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
+  const nested = nestedRows(rows);
+  for (const r of rows) {
+    const info = ints(r.mi);
+    const len = [info[0]!, info[1]!, info[2]!];
+    const fileId = Number(r.file_id);
+    let tf = fileTf.get(fileId);
+    if (!tf) fileTf.set(fileId, (tf = new Float64Array(p * 2)));
+    let score = 0;
+    const matched: number[] = [];
+    for (let t = 0; t < p; t++) {
+      const base = 3 + t * c;
+      const inName = info[base + COL_NAME]!;
+      const inPath = info[base + COL_PATH]!;
+      const inBody = info[base + COL_BODY]!;
+      if (inName + inBody > 0) matched.push(t);
+      if (!nested.has(Number(r.id))) tf[t] += inBody;
+      tf[p + t] = Math.max(tf[p + t]!, inPath);
+      for (const [col, w, hits] of [[COL_NAME, NAME_WEIGHT, inName], [COL_BODY, 1, inBody]] as const) {
+        if (!hits) continue;
+        const norm = hits + K1 * (1 - B + (B * len[col]!) / avg[col]!);
+        score += weights[t]! * w * chunkIdf(t, col) * ((hits * (K1 + 1)) / norm);
+      }
+    }
+    const hit: ChunkHit = {
+      id: Number(r.id), fileId, kind: String(r.kind), lineStart: Number(r.line_start), lineEnd: Number(r.line_end),
+      bm25: score, matched, ...(r.symbol !== null ? { symbol: String(r.symbol) } : {}),
+    };
+    evidence.chunks.set(hit.id, hit);
+  }
+
+  // File-level idf over files, not chunks: a term in every chunk of one file is still a rare term.
+  const df = new Array<number>(p).fill(0);
+  // Generated copies (dist/, vendored trees) repeat the code's vocabulary; they do not count towards how common a
+  // term is.
+  for (const [fileId, tf] of fileTf) {
+    if (!facts.countsForIdf(fileId)) continue;
+    for (let t = 0; t < p; t++) if (tf[t]! + tf[p + t]! > 0) df[t]!++;
+  }
+  const N = Math.max(facts.idfFiles, 1);
+  evidence.idf = terms.map((_, t) => idfOf(N, df[t] ?? 0));
+  const idfTotal = evidence.idf.reduce((a, b, t) => a + b * weights[t]!, 0) || 1;
+  for (const [fileId, tf] of fileTf) {
+    const fact = facts.files.get(fileId);
+    const rel = fact ? fact.chars / facts.avgChars : 1;
+    let bm25 = 0;
+    let covered = 0;
+    for (let t = 0; t < p; t++) {
+      const hits = tf[t]! + tf[p + t]!;
+      if (!hits) continue;
+      covered += evidence.idf[t]! * weights[t]!;
+      bm25 += weights[t]! * evidence.idf[t]! * ((hits * (K1 + 1)) / (hits + K1 * (1 - B + B * rel)));
+    }
+    evidence.files.set(fileId, { bm25, coverage: covered / idfTotal, top: [], focus: 0 });
+  }
+  for (const hit of evidence.chunks.values()) {
+    const f = evidence.files.get(hit.fileId)!;
+    f.top.push(hit.bm25);
+    let share = 0;
+    for (const t of hit.matched) share += evidence.idf[t]! * weights[t]!;
+    f.focus = Math.max(f.focus, share / idfTotal);
+    if (!f.best || hit.bm25 > f.best.bm25) f.best = hit;
+  }
+  for (const f of evidence.files.values()) f.top = f.top.sort((a, b) => b - a).slice(0, 5);
+  return evidence;
+}
