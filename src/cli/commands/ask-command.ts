@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { SOURCE_NAMES, type AskEvent, type AskOptions, type AskResult, type ModelSettings } from '../../core/oracle/types';
+import { validateModel } from '../../core/oracle/settings';
+import { UsageError } from '../args';
+import { formatExplain } from '../format-ask';
+import type { Command } from './types';
+
+/** Questions from --question-file: one {"question"} object, an array of them, or one per line (JSON lines). */
+export function readQuestionFile(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read --question-file ${path}: ${(e as Error).message}`);
+  }
+  const pick = (v: unknown): string => {
+    const q = (v as { question?: unknown } | null)?.question;
+    if (typeof q !== 'string' || !q.trim()) throw new UsageError(`--question-file ${path}: every entry needs a non-empty "question" string`);
+    return q;
+  };
+  try {
+    const whole = JSON.parse(text) as unknown;
+    return Array.isArray(whole) ? whole.map(pick) : [pick(whole)];
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+  }
+  const lines = text.split('\n').filter((l) => l.trim());
+  try {
+    return lines.map((l) => pick(JSON.parse(l)));
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`--question-file ${path} is not JSON ({"question": "..."}) nor JSON lines`);
+  }
+}
+
+function modelFromFlags(flags: Record<string, unknown>): ModelSettings | null | undefined {
+  if (flags['no-model']) return null;
+  if (flags.model === undefined && flags['model-url'] === undefined) return undefined;
+  if (flags.model === undefined || flags['model-url'] === undefined) throw new UsageError('--model and --model-url go together');
+  try {
+    return validateModel({
+      baseUrl: flags['model-url'], model: flags.model,
+      ...(flags['api-key-env'] !== undefined ? { apiKeyEnv: flags['api-key-env'] } : {}),
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+export const askCommand: Command = {
+  name: 'ask',
+  summary: 'ask the oracle: an answer with citations from code, docs, git history and threads',
+  usage: 'ask "QUESTION" [--source code,docs,git,threads] [--explain] [--max-tokens N] [--question-file FILE] [--model NAME --model-url URL [--api-key-env VAR] | --no-model] [--docs DIR] [--author NAME] [--no-log] [--events]',
+  flags: {
+    source: { type: 'list' }, explain: { type: 'boolean' }, 'max-tokens': { type: 'number' }, 'question-file': { type: 'string' },
+    model: { type: 'string' }, 'model-url': { type: 'string' }, 'api-key-env': { type: 'string' }, 'no-model': { type: 'boolean' },
+    docs: { type: 'list' }, author: { type: 'string' }, 'no-log': { type: 'boolean' }, events: { type: 'boolean' },
+  },
+  async run({ engine, positionals, flags, out }) {
+    const questions = flags['question-file'] !== undefined ? readQuestionFile(String(flags['question-file'])) : [positionals.join(' ')];
+    if (positionals.length && flags['question-file'] !== undefined) throw new UsageError('give the question as an argument or with --question-file, not both');
+    if (!questions[0]?.trim()) throw new UsageError('ask needs a QUESTION');
+    const model = modelFromFlags(flags);
+    const sources = (flags.source as string[] | undefined)?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const unknown = sources?.find((v) => !(SOURCE_NAMES as readonly string[]).includes(v));
+    if (unknown) throw new UsageError(`unknown source "${unknown}" (sources: ${SOURCE_NAMES.join(', ')})`);
+    const options: AskOptions = {
+      ...(sources?.length ? { sources: sources as AskOptions['sources'] } : {}),
+      ...(flags.explain ? { explain: true } : {}),
+      ...(flags['max-tokens'] !== undefined ? { maxTokens: Number(flags['max-tokens']) } : {}),
+      ...(model !== undefined ? { model } : {}),
+      ...(flags.docs ? { docsFolders: flags.docs as string[] } : {}),
+      author: String(flags.author ?? process.env.CONTEXT_ORACLE_AUTHOR ?? 'user'),
+      ...(flags['no-log'] ? { log: false } : {}),
+      // Several questions from one file share one conversation, as a session would.
+      ...(questions.length > 1 ? { session: 'cli' } : {}),
+    };
+    const results: AskResult[] = [];
+    for (const question of questions) {
+      const result = await runOne(engine.ask(question, options), Boolean(flags.json), Boolean(flags.events));
+      results.push(result);
+      if (!flags.json && !flags.events && flags.explain && result.explain) out(formatExplain(result));
+    }
+    if (flags.json) out(JSON.stringify(results.length === 1 ? results[0] : results, null, 2));
+    return 0;
+  },
+};
+
+/** Streams one answer: NDJSON events with --events, answer text as it arrives without --json, nothing with --json. */
+async function runOne(stream: AsyncIterable<AskEvent>, json: boolean, events: boolean): Promise<AskResult> {
+  const progress = !json && !events && process.stderr.isTTY;
+  let result: AskResult | undefined;
+  for await (const e of stream) {
+    if (events) process.stdout.write(`${JSON.stringify(e)}\n`);
+    else if (!json) {
+      if (e.type === 'answer') process.stdout.write(e.delta);
+      else if (progress && e.type === 'phase') process.stderr.write(`\x1b[2K\r${e.message}…`);
+      else if (progress && e.type === 'citations') process.stderr.write('\x1b[2K\r');
+    }
+    if (e.type === 'done') result = e.result;
+  }
+  if (progress) process.stderr.write('\x1b[2K\r');
+  if (!result) throw new Error('the oracle stream ended without a result');
+  if (!json && !events && !result.answer.endsWith('\n')) process.stdout.write('\n');
+  return result;
+}

@@ -1,0 +1,59 @@
+/**
+ * What the oracle needs from code intelligence, as one small interface the engine fills with whatever capabilities
+ * it has (full-text search, smart context, exact navigation, the repo map). The oracle never queries the index
+ * tables for these itself: when a capability is missing, the path falls back to full-text search and --explain
+ * says so.
+ */
+import type { RetrievalMethod } from './types';
+
+export interface CodeHit {
+  path: string;
+  /** 1-based inclusive range of the chunk, definition or reference. */
+  line: number;
+  endLine: number;
+  /** For a reference: the line of the name. */
+  focusLine?: number;
+  symbol?: string;
+  kind: string;
+  signature?: string;
+  /** Higher is better, on the path's own scale. */
+  score: number;
+  method: Extract<RetrievalMethod, 'definition' | 'references' | 'context' | 'fulltext'>;
+  /** Where the hit came from, for --explain (`lsp`, `index`, `full-text`). */
+  via?: string;
+}
+
+export interface TermStats {
+  /** Documents (chunks) in the corpus. */
+  docs: number;
+  /** Documents holding each term. */
+  df: Record<string, number>;
+}
+
+export interface IndexState {
+  exists: boolean;
+  /** Epoch ms of the last index run. */
+  updatedAt?: number;
+  /** Modification time each given file had when it was indexed (files the index does not hold are absent). */
+  indexedMtimes: Record<string, number>;
+}
+
+export interface CodeRetrieval {
+  /** One line per capability in use, e.g. `code search: full-text (searchChunks)`, for --explain and the report. */
+  readonly wiring: string[];
+  /** Why code cannot be searched (no index yet, unreadable index), or undefined when it can. */
+  unavailable(): Promise<string | undefined>;
+  /** Commit queued file changes the question mentions before answering (just-in-time indexing), when supported. */
+  prepare?(question: string): Promise<void>;
+  search(query: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** Smart context for a question (ranked code with scores), when the engine has it. */
+  context?(question: string, maxTokens: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** Exact definitions of a name, when the engine has code navigation. */
+  definitions?(name: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** Exact references to a name, when the engine has code navigation. */
+  references?(name: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** The repo map around `files`, rendered, when the engine has a repo map. */
+  repoMapSlice?(files: string[], maxTokens: number): Promise<string | undefined>;
+  termStats(terms: string[]): Promise<TermStats>;
+  indexState(paths: string[]): Promise<IndexState>;
+}

@@ -1,0 +1,74 @@
+/**
+ * The oracle's engine methods and their wiring to the engine's other capabilities: code retrieval goes through the
+ * façade's own getContextForQuestion (smart context), definitions and references (code navigation) and
+ * repoMapSlice (repo map); full-text search stays as the fallback path and for the relevance statistics.
+ */
+import type { EngineConfig } from '../config';
+import type { Engine } from '../engine';
+import { EngineError } from '../errors';
+import type { EngineDeps } from '../ports';
+import type { IndexDatabase } from '../store/database';
+import type { CodeHit } from './code-retrieval';
+import { createIndexCodeRetrieval } from './code-index';
+import type { ConversationView, Exchange, ExchangeInput } from './conversation';
+import { createOracle } from './oracle';
+import type { AskEvent, AskOptions, AskResult } from './types';
+
+export interface OracleMethods {
+  /** Ask a question: a stream of plain events (phases, sources, evidence, answer deltas, citations, done). */
+  ask(question: string, options?: AskOptions): AsyncIterable<AskEvent>;
+  /** `ask`, collected into its result. */
+  askAll(question: string, options?: AskOptions): Promise<AskResult>;
+  /** Record another tool's exchange (find_definition, search_code, …) in a session's shared conversation. */
+  rememberExchange(session: string, exchange: ExchangeInput): Exchange;
+  /** A session's conversation as a model sees it (older exchanges compressed lazily, on this read). */
+  conversation(session: string): Promise<ConversationView | undefined>;
+}
+
+/** Names that are not symbols, or unknown: no exact answer, the other paths still run. */
+async function orNone<T>(run: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await run();
+  } catch (e) {
+    if (EngineError.is(e, 'not_found') || EngineError.is(e, 'invalid_input')) return [];
+    throw e;
+  }
+}
+
+export function createOracleFacade(deps: EngineDeps, cfg: EngineConfig, readable: () => Promise<IndexDatabase>, engine: () => Engine): OracleMethods {
+  const code = createIndexCodeRetrieval(readable, {
+    prepare: (question) => engine().justInTime(question),
+    async context(question, maxTokens, signal) {
+      const result = await engine().getContextForQuestion(question, { maxTokens, ...(signal ? { signal } : {}) });
+      if (result.empty) return [];
+      return result.nodes.map((n): CodeHit => ({
+        path: n.path, line: n.line, endLine: n.endLine, kind: n.kind, score: n.score, method: 'context', via: `smart context, ${n.reason}`,
+        ...(n.symbol ? { symbol: n.symbol } : {}),
+      }));
+    },
+    definitions: (name, limit, signal) => orNone(async () => (await engine().definitions(name, { limit, ...(signal ? { signal } : {}) })).results
+      .map((d, i): CodeHit => ({
+        path: d.path, line: d.line, endLine: Math.max(d.line, d.endLine), kind: d.kind, symbol: d.qualifiedName, signature: d.signature,
+        score: 1 - i * 0.1, method: 'definition', via: d.source === 'lsp' ? 'language server' : 'index',
+      }))),
+    references: (name, limit, signal) => orNone(async () => {
+      const refs = await engine().references(name, { limit, ...(signal ? { signal } : {}) });
+      return refs.results.map((r, i): CodeHit => ({
+        path: r.path, line: r.line, endLine: r.line, focusLine: r.line, kind: r.kind, score: 1 - i / Math.max(refs.results.length, 1),
+        method: 'references', via: r.source === 'lsp' ? 'language server' : `index, ${r.proximity}`,
+        ...(r.inSymbol ? { symbol: r.inSymbol } : {}),
+      }));
+    }),
+    async repoMapSlice(files, maxTokens) {
+      const map = await engine().repoMapSlice(files, { maxTokens });
+      return map.text || undefined;
+    },
+  });
+  const oracle = createOracle(deps, cfg, code);
+  return {
+    ask: oracle.ask,
+    askAll: oracle.askAll,
+    rememberExchange: oracle.remember,
+    conversation: oracle.conversation,
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Markdown files of the workspace (or of the configured docs/notes folders), found with the same exclusions as the
+ * index (.gitignore, built-in and configured excludes) and kept split into sections between questions: a file is
+ * read again only when its size or mtime changed.
+ */
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+import { BUILTIN_EXCLUDES } from '../config';
+import { decodeText } from '../index/content';
+import { joinPath, normaliseRelative } from '../index/paths';
+import type { FileSystem } from '../ports';
+import { vocabulary } from './lexical';
+import { splitMarkdown, type MarkdownSection } from './markdown';
+
+export interface IndexedSection extends MarkdownSection {
+  vocab: Set<string>;
+  /** Vocabulary of the heading trail alone (headings that name the question rank higher). */
+  trailVocab: Set<string>;
+}
+
+export interface MarkdownFile {
+  path: string;
+  lines: string[];
+  sections: IndexedSection[];
+}
+
+export interface MarkdownWalkOptions {
+  folders: string[];
+  exclude: string[];
+  respectGitignore: boolean;
+  signal?: AbortSignal;
+}
+
+/** Engine-lifetime cache of parsed markdown, keyed by path and validated by size and mtime. */
+export interface MarkdownCache {
+  files(root: string, fs: FileSystem, options: MarkdownWalkOptions): Promise<MarkdownFile[]>;
+  /** Sections of one markdown file (a thread), cached the same way; undefined when it cannot be read. */
+  file(root: string, fs: FileSystem, path: string): Promise<MarkdownFile | undefined>;
+}
+
+const MARKDOWN = /\.(md|mdx|markdown)$/i;
+const MAX_FILES = 5000;
+const MAX_BYTES = 1024 * 1024;
+
+export function createMarkdownCache(): MarkdownCache {
+  const cache = new Map<string, { stamp: string; file: MarkdownFile }>();
+
+  async function load(root: string, fs: FileSystem, path: string): Promise<MarkdownFile | undefined> {
+    const abs = joinPath(root, path);
+    const st = await fs.stat(abs).catch(() => undefined);
+    if (!st?.isFile || st.size > MAX_BYTES) return undefined;
+    const stamp = `${st.size}:${st.mtimeMs}`;
+    const hit = cache.get(path);
+    if (hit?.stamp === stamp) return hit.file;
+    let text: string;
+    try {
+      text = decodeText(await fs.readFile(abs)).text;
+    } catch {
+      return undefined;
+    }
+    const lines = text.split(/\r?\n/);
+    const sections = splitMarkdown(lines).map((s) => ({
+      ...s, vocab: vocabulary(`${s.trail}\n${lines.slice(s.line - 1, s.endLine).join('\n')}`), trailVocab: vocabulary(s.trail),
+    }));
+    const file = { path, lines, sections };
+    cache.set(path, { stamp, file });
+    return file;
+  }
+
+  return {
+    file: load,
+    async files(root, fs, options) {
+      const paths = await walkMarkdown(root, fs, options);
+      const out: MarkdownFile[] = [];
+      for (const p of paths) {
+        const f = await load(root, fs, p);
+        if (f) out.push(f);
+      }
+      return out;
+    },
+  };
+}
+
+async function walkMarkdown(root: string, fs: FileSystem, options: MarkdownWalkOptions): Promise<string[]> {
+  const found: string[] = [];
+  const excluded = options.exclude.length ? picomatch(options.exclude, { dot: true }) : () => false;
+
+  async function layer(dirAbs: string, rel: string, layers: { dir: string; m: Ignore }[]): Promise<{ dir: string; m: Ignore }[]> {
+    if (!options.respectGitignore) return layers;
+    try {
+      const text = decodeText(await fs.readFile(joinPath(dirAbs, '.gitignore'))).text;
+      return [...layers, { dir: rel, m: ignore().add(text) }];
+    } catch {
+      return layers;
+    }
+  }
+  const ignored = (rel: string, isDir: boolean, layers: { dir: string; m: Ignore }[]): boolean =>
+    layers.some((l) => {
+      const sub = l.dir ? rel.slice(l.dir.length + 1) : rel;
+      return sub !== '' && l.m.ignores(isDir ? `${sub}/` : sub);
+    });
+
+  async function visit(dirAbs: string, rel: string, layers: { dir: string; m: Ignore }[]): Promise<void> {
+    if (options.signal?.aborted || found.length >= MAX_FILES) return;
+    const here = await layer(dirAbs, rel, layers);
+    const entries = await fs.readDir(dirAbs).catch(() => []);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      if (e.kind === 'dir') {
+        if (BUILTIN_EXCLUDES.includes(e.name) || ignored(childRel, true, here) || excluded(childRel) || excluded(`${childRel}/`)) continue;
+        await visit(joinPath(dirAbs, e.name), childRel, here);
+      } else if (e.kind === 'file' && MARKDOWN.test(e.name) && !ignored(childRel, false, here) && !excluded(childRel)) {
+        found.push(childRel);
+        if (found.length >= MAX_FILES) return;
+      }
+    }
+  }
+
+  const folders = options.folders.length ? options.folders : [''];
+  for (const folder of folders) {
+    const rel = normaliseRelative(folder);
+    if (rel === undefined) continue; // outside the workspace: never read
+    // The root .gitignore still applies inside a configured folder.
+    const rootLayers = rel ? await layer(root, '', []) : [];
+    await visit(rel ? joinPath(root, rel) : root, rel, rootLayers);
+  }
+  return [...new Set(found)];
+}

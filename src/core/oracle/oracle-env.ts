@@ -1,0 +1,26 @@
+/** Everything one oracle call needs from the engine: ports, code intelligence, and the engine-lifetime caches. */
+import type { Clock, Environment, FileSystem, Git, HttpClient, Logger, WorkspaceWriter } from '../ports';
+import type { CodeRetrieval } from './code-retrieval';
+import type { ConversationStore } from './conversation';
+import type { FileCache } from './file-cache';
+import type { MarkdownCache } from './markdown-files';
+import type { GitLogCache } from './sources/git';
+
+export interface OracleEnv {
+  root: string;
+  fs: FileSystem;
+  logger: Logger;
+  clock: Clock;
+  git?: Git;
+  http?: HttpClient;
+  env?: Environment;
+  writer?: WorkspaceWriter;
+  code: CodeRetrieval;
+  markdown: MarkdownCache;
+  gitLog: GitLogCache;
+  conversations: ConversationStore;
+  /** A fresh per-question file cache (excerpts and citations are cut from one consistent read). */
+  files(): FileCache;
+  exclude: string[];
+  respectGitignore: boolean;
+}

@@ -1,0 +1,63 @@
+/**
+ * The oracle behind the engine façade: one per engine, holding what lives between questions (parsed markdown,
+ * session conversations). `ask` streams events; `askAll` collects them; `remember` and `conversation` let the other
+ * tools of a session (MCP find_definition, search_code, …) share the conversation.
+ */
+import type { EngineConfig } from '../config';
+import type { EngineDeps } from '../ports';
+import { askQuestion, collectAnswer } from './ask';
+import type { CodeRetrieval } from './code-retrieval';
+import { createConversationStore, extractiveSummariser, type ConversationView, type Exchange, type ExchangeInput } from './conversation';
+import { createFileCache } from './file-cache';
+import { createMarkdownCache } from './markdown-files';
+import type { OracleEnv } from './oracle-env';
+import { loadOracleSettings } from './settings';
+import { modelSummariser, resolveKey } from './synthesis';
+import type { AskEvent, AskOptions, AskResult, ModelSettings } from './types';
+
+export interface Oracle {
+  ask(question: string, options?: AskOptions): AsyncIterable<AskEvent>;
+  askAll(question: string, options?: AskOptions): Promise<AskResult>;
+  remember(session: string, exchange: ExchangeInput): Exchange;
+  /** The session's conversation as a model sees it (compressed lazily, here, when over 80 % of its budget). */
+  conversation(session: string): Promise<ConversationView | undefined>;
+}
+
+export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetrieval): Oracle {
+  const env: OracleEnv = {
+    root: deps.root, fs: deps.fs, logger: deps.logger, clock: deps.clock, code,
+    ...(deps.git ? { git: deps.git } : {}),
+    ...(deps.http ? { http: deps.http } : {}),
+    ...(deps.env ? { env: deps.env } : {}),
+    ...(deps.writer ? { writer: deps.writer } : {}),
+    markdown: createMarkdownCache(),
+    gitLog: {},
+    conversations: createConversationStore({ now: () => deps.clock.now() }),
+    files: () => createFileCache(deps.root, deps.fs),
+    exclude: cfg.exclude,
+    respectGitignore: cfg.respectGitignore,
+  };
+  // The model a session last asked with also compresses its conversation (the workspace setting otherwise).
+  const sessionModels = new Map<string, ModelSettings>();
+  const start = (question: string, options: AskOptions = {}): AsyncIterable<AskEvent> => {
+    if (options.session && options.model) {
+      sessionModels.delete(options.session);
+      sessionModels.set(options.session, options.model);
+      if (sessionModels.size > 100) sessionModels.delete(sessionModels.keys().next().value!);
+    }
+    return askQuestion(env, question, options);
+  };
+  return {
+    ask: start,
+    askAll: (question, options) => collectAnswer(start(question, options)),
+    remember: (session, exchange) => env.conversations.record(session, exchange),
+    async conversation(session) {
+      const settings = await loadOracleSettings(env.root, env.fs);
+      const model = sessionModels.get(session) ?? settings.model;
+      const access = { ...(env.http ? { http: env.http } : {}), ...(env.env ? { env: env.env } : {}) };
+      const key = model ? resolveKey(access, model) : undefined;
+      const summarise = model && !key?.problem ? modelSummariser(access, model, key?.key) : extractiveSummariser;
+      return env.conversations.read(session, summarise);
+    },
+  };
+}

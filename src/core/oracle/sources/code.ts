@@ -1,0 +1,158 @@
+/**
+ * The code source: exact definitions and references of the question's subject (code navigation when the engine
+ * has it, else full-text search narrowed to the exact name) and ranked code for the question as a whole (smart
+ * context when the engine has it, else full-text search). Excerpts are cut from the files as they are on disk.
+ */
+import { shortName } from '../analyse';
+import type { CodeHit } from '../code-retrieval';
+import { aroundExcerpt, bestWindowExcerpt, headExcerpt, type Excerpt } from '../excerpt';
+import { textTerms } from '../../context/terms';
+import { holdsIdentifier, termWeights, type TermWeights } from '../lexical';
+import type { RetrievalMethod } from '../types';
+import { normalise, SourceUnavailable, type Candidate, type PathTrace, type SourceContext, type SourceOutput } from './source';
+
+const SCOPE_LINES = 200;
+const MAX_REFERENCES = 25;
+
+export async function searchCode(ctx: SourceContext): Promise<SourceOutput> {
+  const { code, analysis: a } = ctx;
+  const why = await code.unavailable();
+  if (why) throw new SourceUnavailable(why);
+  await code.prepare?.(ctx.question);
+  const subjectTerms = a.subject ? textTerms(a.subject) : [];
+  const stats = await code.termStats([...new Set([...a.terms, ...subjectTerms])]);
+  const tw = termWeights(a.terms.length ? a.terms : subjectTerms, stats.df, stats.docs);
+  const paths: PathTrace[] = [];
+  const run = async (method: RetrievalMethod, note: string, fn: () => Promise<CodeHit[]>): Promise<CodeHit[]> => {
+    const t0 = ctx.clock.now();
+    const hits = await fn();
+    paths.push({ source: 'code', method, candidates: hits.length, ms: ctx.clock.now() - t0, note });
+    return hits;
+  };
+  const subject = a.subject;
+  const query = [...new Set([...(subject ? [subject] : []), ...a.terms])].join(' ');
+  const [defs, refs, general] = await Promise.all([
+    subject
+      ? run('definition', code.definitions ? 'code navigation' : 'full-text, exact name', () =>
+        code.definitions ? exactDefinitions(ctx, subject) : definitionsByName(ctx, subject))
+      : Promise.resolve([]),
+    subject && a.kind === 'references'
+      ? run('references', code.references ? 'code navigation' : 'full-text, lines naming the symbol', () =>
+        code.references ? code.references(subject, MAX_REFERENCES, ctx.signal) : referencesByName(ctx, subject))
+      : Promise.resolve([]),
+    query
+      ? run(code.context ? 'context' : 'fulltext', code.context ? 'smart context' : 'full-text BM25', () =>
+        code.context ? code.context(ctx.question, 4000, ctx.signal) : code.search(query, 30, ctx.signal))
+      : Promise.resolve([]),
+  ]);
+  const candidates: Candidate[] = [];
+  for (const group of [defs, refs, general]) {
+    const norm = normalise(group);
+    for (const hit of group) {
+      const c = await toCandidate(ctx, hit, tw, norm(hit));
+      if (c) candidates.push(c);
+    }
+  }
+  return { candidates, paths, stats };
+}
+
+/** Code navigation's definitions; a qualifier it cannot place (`req.param`, an instance) falls back to the bare name. */
+async function exactDefinitions(ctx: SourceContext, subject: string): Promise<CodeHit[]> {
+  const found = await ctx.code.definitions!(subject, 5, ctx.signal);
+  const bare = shortName(subject);
+  return found.length || bare === subject ? found : ctx.code.definitions!(bare, 5, ctx.signal);
+}
+
+/** Definitions without code navigation: full-text hits whose symbol has exactly the subject's name. */
+async function definitionsByName(ctx: SourceContext, subject: string): Promise<CodeHit[]> {
+  const name = shortName(subject).toLowerCase();
+  const hits = await ctx.code.search(shortName(subject), 40, ctx.signal);
+  const exact = hits.filter((h) => h.symbol && shortName(h.symbol).toLowerCase() === name && h.kind !== 'file');
+  // A qualified subject (`Greeter.greet`) prefers the symbol whose qualified name ends with it.
+  const qualified = exact.filter((h) => h.symbol!.toLowerCase().endsWith(subject.toLowerCase()));
+  return (qualified.length ? qualified : exact).slice(0, 5).map((h) => ({ ...h, method: 'definition', via: 'full-text (exact name)' }));
+}
+
+/** References without code navigation: lines of full-text hits that name the subject, outside its definition. */
+async function referencesByName(ctx: SourceContext, subject: string): Promise<CodeHit[]> {
+  const name = shortName(subject);
+  const hits = await ctx.code.search(name, 80, ctx.signal);
+  const definitionLines = new Set(hits.filter((h) => h.symbol && shortName(h.symbol) === name).map((h) => `${h.path}:${h.line}`));
+  const seen = new Set<string>();
+  const out: CodeHit[] = [];
+  for (const h of hits) {
+    const lines = await ctx.files.lines(h.path);
+    if (!lines) continue;
+    let inChunk = 0;
+    for (let l = h.line; l <= Math.min(h.endLine, lines.length) && inChunk < 2; l++) {
+      const key = `${h.path}:${l}`;
+      if (seen.has(key) || definitionLines.has(key) || !holdsIdentifier(lines[l - 1]!, name)) continue;
+      seen.add(key);
+      inChunk++;
+      out.push({ ...h, focusLine: l, method: 'references', via: 'full-text (names the symbol)' });
+    }
+    if (out.length >= MAX_REFERENCES) break;
+  }
+  return out;
+}
+
+const FOLLOW_RADIUS = 200;
+
+/** The line nearest `line` that names `name` (the line itself first), within FOLLOW_RADIUS. */
+function nearestLineNaming(lines: string[], line: number, name: string): number | undefined {
+  for (let d = 0; d <= FOLLOW_RADIUS; d++) {
+    for (const at of d ? [line + d, line - d] : [line]) {
+      if (at >= 1 && at <= lines.length && holdsIdentifier(lines[at - 1]!, name)) return at;
+    }
+  }
+  return undefined;
+}
+
+async function toCandidate(ctx: SourceContext, original: CodeHit, tw: TermWeights, pathScore: number): Promise<Candidate | undefined> {
+  let hit = original;
+  const lines = await ctx.files.lines(hit.path);
+  if (!lines || hit.line > lines.length) return undefined;
+  const subject = ctx.analysis.subject;
+  let ex: Excerpt;
+  let reason: string;
+  const what = hit.symbol ? `${hit.kind} ${hit.symbol}` : hit.kind === 'file' ? 'top-level code' : hit.kind;
+  if (hit.method === 'definition' || hit.method === 'references') {
+    // The index may be older than the file: the name must be on the line cited, else follow it or drop the hit.
+    const name = shortName(hit.method === 'definition' ? hit.symbol ?? subject ?? '' : subject ?? '');
+    const at = name ? nearestLineNaming(lines, hit.focusLine ?? hit.line, name) : hit.focusLine ?? hit.line;
+    if (at === undefined) return undefined;
+    const shift = at - (hit.focusLine ?? hit.line);
+    if (shift) hit = { ...hit, line: hit.line + shift, endLine: Math.min(lines.length, hit.endLine + shift), ...(hit.focusLine ? { focusLine: at } : {}), via: `${hit.via ?? 'index'}, moved ${shift > 0 ? '+' : ''}${shift} lines since indexed` };
+  }
+  if (hit.method === 'definition') {
+    ex = headExcerpt(lines, hit.line, hit.endLine);
+    reason = `definition of ${hit.symbol ?? subject} (${hit.kind}; ${hit.via ?? 'index'})`;
+  } else if (hit.method === 'references') {
+    ex = aroundExcerpt(lines, hit.focusLine ?? hit.line);
+    reason = `uses ${subject}${hit.symbol && hit.symbol !== subject ? ` inside ${hit.symbol}` : ''} (${hit.via ?? 'index'})`;
+  } else {
+    ex = bestWindowExcerpt(lines, hit.line, hit.endLine, tw);
+    reason = `${what} matches the question (${hit.via ?? hit.method})`;
+  }
+  const scopeEnd = Math.min(hit.endLine, hit.line + SCOPE_LINES - 1);
+  const scopeText = hit.method === 'references' ? ex.text : lines.slice(hit.line - 1, scopeEnd).join('\n');
+  return {
+    evidence: {
+      key: `${hit.path}:${ex.line}-${ex.endLine}`,
+      source: 'code',
+      method: hit.method,
+      path: hit.path,
+      line: ex.line,
+      endLine: ex.endLine,
+      title: what,
+      text: ex.text,
+      relevance: 0,
+      score: 0,
+      reason,
+      meta: { quote: ex.quote, kind: hit.kind, ...(hit.symbol ? { symbol: hit.symbol } : {}) },
+    },
+    scope: `${hit.symbol ?? ''} ${hit.path}\n${scopeText}`,
+    pathScore,
+    ...(hit.method === 'definition' || hit.method === 'references' ? { exact: true } : {}),
+  };
+}

@@ -1,0 +1,30 @@
+/** The HttpClient port over Node's global fetch (undici): the response body is handed on as a stream. */
+import type { HttpClient, HttpResponse } from '../core/ports';
+
+export const nodeHttpClient: HttpClient = {
+  async request(request): Promise<HttpResponse> {
+    const res = await fetch(request.url, {
+      method: request.method,
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, key) => { headers[key.toLowerCase()] = value; });
+    return { status: res.status, headers, body: bodyChunks(res.body) };
+  },
+};
+
+async function* bodyChunks(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value) yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

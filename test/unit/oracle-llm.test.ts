@@ -1,0 +1,146 @@
+/**
+ * The oracle with a model: a fake OpenAI-compatible server on 127.0.0.1 (real wire protocol, SSE streaming) stands
+ * in for the remote endpoint. Streaming, citations carried by the answer, no call when nothing is relevant,
+ * fallbacks, and the shared conversation compressed lazily (on read, never on write) and cached.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Engine } from '../../src/core/engine';
+import type { AskEvent, ModelSettings } from '../../src/core/oracle/types';
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
+import { makeOracleWorkspace } from '../helpers/oracle-workspace';
+import { removeWorkspace, testEngine } from '../helpers/workspace';
+
+const KEY_ENV = 'CONTEXT_ORACLE_TEST_KEY';
+let root: string;
+let engine: Engine;
+let fake: FakeOpenAI;
+let model: ModelSettings;
+
+const LONG = 'The greeter is built by createGreeter [1] and delivered with retries [2]. '.repeat(60);
+
+before(async () => {
+  process.env[KEY_ENV] = 'sk-test-123';
+  fake = await startFakeOpenAI({
+    apiKey: 'sk-test-123',
+    reply: (req) => {
+      if (req.messages[0]!.content.startsWith('Compress')) return '- summary: createGreeter in src/greeter.ts:12';
+      const last = req.messages[req.messages.length - 1]!.content;
+      return last.includes('Question: Tell me at length') ? LONG : 'createGreeter is defined in src/greeter.ts [1]; src/server.ts calls it [2].';
+    },
+  });
+  model = { baseUrl: fake.baseUrl, model: 'fake-gpt', apiKeyEnv: KEY_ENV };
+  root = makeOracleWorkspace({ git: false });
+  engine = testEngine(root);
+  await engine.index();
+});
+after(async () => {
+  await engine.dispose();
+  await fake.close();
+  removeWorkspace(root);
+  delete process.env[KEY_ENV];
+});
+
+const chatRequests = (): FakeOpenAI['requests'] => fake.requests.filter((r) => !r.body.messages[0]!.content.startsWith('Compress'));
+const summaryRequests = (): FakeOpenAI['requests'] => fake.requests.filter((r) => r.body.messages[0]!.content.startsWith('Compress'));
+
+describe('oracle with an OpenAI-compatible model', () => {
+  it('streams the model\'s answer and the answer carries the citations', async () => {
+    const before = fake.requests.length;
+    const events: AskEvent[] = [];
+    for await (const e of engine.ask('Where is createGreeter defined?', { model, log: false })) events.push(e);
+    const done = events.at(-1) as Extract<AskEvent, { type: 'done' }>;
+    const r = done.result;
+    assert.equal(r.mode, 'model');
+    assert.equal(r.model, 'fake-gpt');
+    assert.equal(fake.requests.length, before + 1, 'one model call');
+    const req = fake.requests.at(-1)!;
+    assert.equal(req.body.stream, true);
+    assert.equal(req.body.model, 'fake-gpt');
+    assert.equal(req.authorization, 'Bearer sk-test-123', 'the key comes from the named environment variable');
+    const prompt = req.body.messages.at(-1)!.content;
+    assert.match(prompt, /Question: Where is createGreeter defined\?/);
+    assert.match(prompt, /\[1\] src\/greeter\.ts:12-\d+ — definition of createGreeter/);
+    assert.match(prompt, /export function createGreeter/);
+    const deltas = events.filter((e) => e.type === 'answer');
+    assert.ok(deltas.length > 5, `streamed in ${deltas.length} deltas`);
+    assert.ok(events.findIndex((e) => e.type === 'evidence') < events.findIndex((e) => e.type === 'answer'), 'evidence first');
+    assert.match(r.answer, /^createGreeter is defined in src\/greeter\.ts \[1\]/);
+    assert.match(r.answer, /Sources:\n\[1\] src\/greeter\.ts:12-\d+/);
+    assert.equal(r.citations[0]!.path, 'src/greeter.ts');
+  });
+
+  it('makes no model call when nothing relevant is found', async () => {
+    const before = fake.requests.length;
+    const r = await engine.askAll('What is the meaning of life?', { model, log: false });
+    assert.equal(r.noContext, true);
+    assert.match(r.answer, /no relevant project context found/i);
+    assert.equal(fake.requests.length, before, 'the fake model server received no request');
+  });
+
+  it('falls back to the extractive answer when the endpoint fails, saying why', async () => {
+    const failing = await startFakeOpenAI({ failWith: 500 });
+    try {
+      const r = await engine.askAll('Where is createGreeter defined?', { model: { baseUrl: failing.baseUrl, model: 'm' }, log: false });
+      assert.equal(r.mode, 'extractive');
+      assert.match(r.modelError!, /HTTP 500: The server had an error/);
+      assert.match(r.answer, /The model could not answer: .*HTTP 500/);
+      assert.match(r.answer, /`createGreeter` is defined at `src\/greeter\.ts:12/);
+      assert.equal(failing.requests.length, 1);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('does not call the model when its API key variable is unset', async () => {
+    const before = fake.requests.length;
+    const r = await engine.askAll('Where is createGreeter defined?', { model: { ...model, apiKeyEnv: 'CONTEXT_ORACLE_UNSET_KEY' }, log: false });
+    assert.equal(r.mode, 'extractive');
+    assert.match(r.modelError!, /CONTEXT_ORACLE_UNSET_KEY .* is not set/);
+    assert.equal(fake.requests.length, before);
+  });
+});
+
+describe('shared conversation', () => {
+  it('shows other tools\' exchanges to later calls of the same session', async () => {
+    engine.rememberExchange('mcp-1', { tool: 'find_definition', input: 'backoffDelay', output: 'src/delivery.ts:11 function backoffDelay', symbols: ['backoffDelay'] });
+    const r = await engine.askAll('Where is createGreeter defined?', { model, session: 'mcp-1', log: false });
+    assert.equal(r.mode, 'model');
+    const msgs = fake.requests.at(-1)!.body.messages;
+    assert.ok(msgs.some((m) => m.role === 'user' && m.content === '[find_definition] backoffDelay'));
+    assert.ok(msgs.some((m) => m.role === 'assistant' && m.content.includes('src/delivery.ts:11')));
+  });
+
+  it('resolves a follow-up ("where is it used?") to the earlier subject', async () => {
+    await engine.askAll('Where is formatGreeting defined?', { model: null, session: 'follow', log: false });
+    const r = await engine.askAll('Where is it used?', { model: null, session: 'follow', log: false });
+    assert.equal(r.analysis.kind, 'references');
+    assert.equal(r.analysis.subject, 'formatGreeting');
+    assert.equal(r.analysis.subjectFromConversation, true);
+    assert.ok(r.citations.some((c) => c.path === 'src/greeter.ts' && /formatGreeting\(salutation/.test(c.quote)));
+  });
+
+  it('compresses older exchanges lazily, on read, above 80 % of the budget, and caches the summary', async () => {
+    const s = 'long-session';
+    for (let i = 1; i <= 4; i++) await engine.askAll(`Tell me at length about createGreeter, part ${i}`, { model, session: s, log: false });
+    // Four long answers (~1,000 tokens each) are over 80 % of the 4,000-token conversation budget, yet writing them
+    // made no summary: compression waits for a read.
+    const callsSoFar = chatRequests().length;
+    const reads = summaryRequests().length;
+    assert.equal(reads, 0, 'no summary on write');
+    const view = await engine.conversation(s);
+    assert.equal(summaryRequests().length, 1, 'one summary, made on read');
+    assert.ok(view?.summary, 'older exchanges are summarised');
+    assert.deepEqual(view.summary.covers, { from: 1, to: 1 });
+    assert.equal(view.recent.length, 3, 'the last three stay verbatim');
+    assert.match(view.summary.text, /createGreeter in src\/greeter\.ts:12/);
+    const again = await engine.conversation(s);
+    assert.equal(summaryRequests().length, 1, 'the cached summary is reused');
+    assert.deepEqual(again?.summary, view.summary);
+    // The next question sees the summary and the recent exchanges.
+    await engine.askAll('Where is createGreeter defined?', { model, session: s, log: false });
+    assert.equal(chatRequests().length, callsSoFar + 1);
+    const msgs = chatRequests().at(-1)!.body.messages;
+    assert.ok(msgs.some((m) => m.role === 'system' && m.content.startsWith('Earlier in this conversation (summary):')));
+  });
+});
