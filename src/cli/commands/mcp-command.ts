@@ -1,0 +1,32 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { serveStdio } from '../../mcp/stdio';
+import { UsageError } from '../args';
+import { createStderrLogger } from '../../node/logger';
+import { CONTEXT_FLAGS, contextOptions } from './context-command';
+import type { Command } from './types';
+
+/** The embeddings flags of `context` (same env fallbacks), so get_context can use the vector path too. */
+const EMBEDDING_FLAGS = Object.fromEntries(Object.entries(CONTEXT_FLAGS).filter(([name]) => name.startsWith('embeddings-')));
+
+export const mcpCommand: Command = {
+  name: 'mcp',
+  summary: 'serve the MCP tools to coding agents over stdio (logs on stderr)',
+  usage: 'mcp [--root DIR] [--no-auto-index] [--refresh-seconds N] [--embeddings-url URL --embeddings-model M]',
+  flags: { 'no-auto-index': { type: 'boolean' }, 'refresh-seconds': { type: 'number' }, ...EMBEDDING_FLAGS },
+  async run({ engine, flags }) {
+    // Some hosts start servers in the home folder; indexing all of it would be slow and surprising.
+    if (flags.root === undefined && (engine.root === resolve(homedir()) || engine.root === resolve('/'))) {
+      throw new UsageError(`mcp was started in ${engine.root} without --root; pass --root <project folder> in the host's MCP configuration`);
+    }
+    const { embeddings } = contextOptions(Object.fromEntries(Object.entries(flags).filter(([name]) => name.startsWith('embeddings-'))));
+    await serveStdio({
+      engine,
+      logger: createStderrLogger(flags.verbose ? 'debug' : 'warn'),
+      autoIndex: !flags['no-auto-index'],
+      ...(flags['refresh-seconds'] !== undefined ? { refreshIntervalMs: Number(flags['refresh-seconds']) * 1000 } : {}),
+      settings: embeddings ? { embeddings } : {},
+    });
+    return 0;
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * The MCP server over one engine: tools/list and tools/call, argument checks, waiting for the index, budgets and the
+ * session record. Built on the SDK's low-level `Server` rather than `McpServer`, because McpServer answers a bad or
+ * missing argument with its own plain-text message before our code runs; here every failure is our JSON error body.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { distance } from 'fastest-levenshtein';
+import type { Engine } from '../core/engine';
+import type { Logger } from '../core/ports';
+import { ENGINE_VERSION } from '../core/version';
+import { HARD_CAP_TOKENS } from './budget';
+import { argsFingerprint } from './cursor';
+import { errorResult, ToolError, toolErrorFrom } from './errors';
+import { IndexGate } from './index-gate';
+import { createPathGuard } from './path-guard';
+import { progressReporter } from './progress';
+import { oracleMemory } from './oracle-memory';
+import { McpSession } from './session';
+import { inputJsonSchema, parseArgs, type ToolContext, type ToolSettings, type ToolSpec } from './tool';
+import { TOOLS } from './tools';
+
+export interface OracleMcpOptions {
+  engine: Engine;
+  logger: Logger;
+  /** Build or refresh the index in the background when needed (default true). */
+  autoIndex?: boolean;
+  /** A query this long after the last index run triggers an incremental run first (default 30 s). */
+  refreshIntervalMs?: number;
+  /** Longest a query waits for indexing before answering from what there is (default 45 s). */
+  maxWaitMs?: number;
+  /** The tools served (default: all of TOOLS). */
+  tools?: readonly ToolSpec[];
+  /** Passed on to tools (e.g. the embeddings endpoint for get_context). */
+  settings?: ToolSettings;
+}
+
+export interface OracleMcpServer {
+  server: Server;
+  session: McpSession;
+  gate: IndexGate;
+  /** Stops background indexing (the engine is the caller's to dispose). */
+  dispose(): Promise<void>;
+}
+
+const INSTRUCTIONS =
+  'Context Oracle answers questions about the code of this workspace from a tree-sitter index that it keeps up to ' +
+  'date itself. Prefer it to reading whole files: results are exact locations (workspace-relative paths, 1-based ' +
+  'lines) within a token budget (max_tokens). Long lists are paged: pass next_cursor back for more. Errors are JSON ' +
+  '{code, message, suggestions} saying what to change.';
+
+export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServer {
+  const { engine, logger } = options;
+  const autoIndex = options.autoIndex ?? true;
+  const tools = options.tools ?? TOOLS;
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const gate = new IndexGate(engine, logger, {
+    autoIndex,
+    refreshIntervalMs: options.refreshIntervalMs ?? 30_000,
+    maxWaitMs: options.maxWaitMs ?? 45_000,
+  });
+  const session = new McpSession();
+  // The session's calls feed the oracle's conversation memory, so ask_oracle builds on what the other tools found.
+  session.memory = oracleMemory(engine, session.id);
+  const paths = createPathGuard(engine.root);
+  const server = new Server({ name: 'context-oracle', version: ENGINE_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+
+  const listed: Tool[] = tools.map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: inputJsonSchema(t) as Tool['inputSchema'],
+    annotations: { title: t.title, readOnlyHint: true, openWorldHint: false, ...t.annotations },
+  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const seq = session.nextSeq();
+    const started = Date.now();
+    const name = request.params.name;
+    let args: Record<string, unknown> = request.params.arguments ?? {};
+    try {
+      const tool = byName.get(name);
+      if (!tool) throw new ToolError('not_found', `there is no tool "${name}"; this server has ${[...byName.keys()].join(', ')}`, closest(name, [...byName.keys()]));
+      args = parseArgs(tool, request.params.arguments) as Record<string, unknown>;
+      const progress = progressReporter({ progressToken: extra._meta?.progressToken, send: (n) => extra.sendNotification(n) });
+      if (tool.needsIndex) await gate.ready(progress && ((p) => progress.index(p)), extra.signal);
+      if (extra.signal.aborted) throw new ToolError('cancelled', 'the request was cancelled');
+      const client = server.getClientVersion()?.name;
+      const ctx: ToolContext = {
+        engine, paths, session, signal: extra.signal, fingerprint: argsFingerprint(name, args), index: gate, settings: options.settings ?? {},
+        ...(progress ? { progress } : {}), ...(client ? { client } : {}),
+      };
+      const answer = await tool.run(args, ctx);
+      if (answer.tokens > HARD_CAP_TOKENS) throw new ToolError('internal', `${name} produced ${answer.tokens} tokens, over the ${HARD_CAP_TOKENS} cap; call it with a smaller max_tokens or limit`);
+      session.record({ seq, tool: name, args, at: new Date().toISOString(), ok: true, tokens: answer.tokens }, answer.items);
+      logger.debug(`${name} #${seq}: ${answer.tokens} tokens in ${Date.now() - started} ms`);
+      return { content: [answer.text, ...(answer.blocks ?? [])].map((text) => ({ type: 'text' as const, text })) };
+    } catch (e) {
+      const error = toolErrorFrom(e, { running: gate.describeRun(), failed: gate.activity().lastError, autoIndex, root: engine.root });
+      if (error.code === 'internal') logger.error(`${name} #${seq} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      else logger.debug(`${name} #${seq}: ${error.code}: ${error.message}`);
+      session.record({ seq, tool: name, args, at: new Date().toISOString(), ok: false, error: error.code, tokens: 0 });
+      return errorResult(error);
+    }
+  });
+
+  return {
+    server,
+    session,
+    gate,
+    dispose: () => gate.dispose(),
+  };
+}
+
+function closest(name: string, names: string[]): string[] {
+  return [...names].sort((a, b) => distance(name, a) - distance(name, b)).slice(0, 3);
+}

@@ -1,0 +1,114 @@
+/**
+ * What a tool is: a name, a description written for the model (what it returns, when to use it, what it costs), a
+ * small input schema, and a thin adapter over one engine method. The server does the rest: argument checks with
+ * actionable errors, waiting for the index, budgets, session recording.
+ */
+import { z } from 'zod/v4';
+import type { Engine } from '../core/engine';
+import type { EmbeddingSettings } from '../core/model';
+import { DEFAULT_MAX_TOKENS, HARD_CAP_TOKENS, MIN_MAX_TOKENS } from './budget';
+import { ToolError } from './errors';
+import type { IndexGate } from './index-gate';
+import type { PathGuard } from './path-guard';
+import type { ProgressReporter } from './progress';
+import type { McpSession, SessionItem } from './session';
+
+export interface ToolContext {
+  engine: Engine;
+  paths: PathGuard;
+  session: McpSession;
+  /** Aborted when the client cancels the request. */
+  signal: AbortSignal;
+  /** Identifies the list this call pages through (see cursor.ts). */
+  fingerprint: string;
+  /** What the background indexing is doing. */
+  index: Pick<IndexGate, 'activity' | 'describeRun'>;
+  /** Settings the server was started with that tools pass on to the engine. */
+  settings: ToolSettings;
+  /** Progress notifications for this request, when the client asked for them. */
+  progress?: ProgressReporter;
+  /** The client's name from the MCP handshake (e.g. "claude-code"), to attribute logged answers. */
+  client?: string;
+}
+
+export interface ToolSettings {
+  /** Embeddings endpoint for smart context's vector path; absent = lexical and graph paths only. */
+  embeddings?: EmbeddingSettings;
+}
+
+export interface ToolAnswer {
+  /** The JSON text sent back (already within the budget). */
+  text: string;
+  /** Raw text blocks sent after the JSON (a rendered map reads better unescaped); counted in `tokens`. */
+  blocks?: string[];
+  /** Tokens of everything sent. */
+  tokens: number;
+  /** What to remember in the session. */
+  items?: SessionItem[];
+}
+
+export interface ToolSpec<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+  /** Wait for a fresh index before running (everything but index_status). */
+  needsIndex: boolean;
+  /** MCP behaviour hints; default read-only and closed-world (only the workspace and its index). */
+  annotations?: { readOnlyHint?: boolean; openWorldHint?: boolean };
+  run(args: z.output<S>, ctx: ToolContext): Promise<ToolAnswer>;
+}
+
+/** Identity helper that keeps the schema's type for `run`'s arguments. */
+export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): ToolSpec<S> {
+  return spec;
+}
+
+/** `max_tokens`, taken by every tool. */
+export function maxTokensArg(defaultTokens = DEFAULT_MAX_TOKENS, overflow = 'what does not fit is left for the next page'): z.ZodOptional<z.ZodNumber> {
+  return z
+    .number()
+    .int()
+    .min(MIN_MAX_TOKENS)
+    .max(HARD_CAP_TOKENS)
+    .optional()
+    .describe(`Token budget of the answer (default ${defaultTokens}, at most ${HARD_CAP_TOKENS}); ${overflow}`);
+}
+
+/** `limit` for list tools. */
+export function limitArg(defaultLimit: number, max: number, what: string): z.ZodOptional<z.ZodNumber> {
+  return z.number().int().min(1).max(max).optional().describe(`Most ${what} per page (default ${defaultLimit}, at most ${max})`);
+}
+
+/** `cursor` for list tools. */
+export const cursorArg = z.string().optional().describe('next_cursor from a previous answer, with otherwise identical arguments, for the next page');
+
+/** Validates arguments; a missing argument is `required`, anything else wrong is `invalid_input`, named precisely. */
+export function parseArgs<S extends z.ZodObject>(tool: ToolSpec<S>, raw: Record<string, unknown> | undefined): z.output<S> {
+  const args = raw ?? {};
+  const parsed = tool.input.safeParse(args);
+  if (parsed.success) return parsed.data;
+  const accepted = Object.keys(tool.input.shape);
+  const issue = parsed.error.issues[0]!;
+  const name = issue.path.length ? String(issue.path[0]) : undefined;
+  if (name && issue.code === 'invalid_type' && args[name] === undefined) {
+    const described = (tool.input.shape[name] as z.ZodType | undefined)?.description;
+    throw new ToolError('required', `${tool.name} needs \`${name}\`${described ? ` (${lowerFirst(described)})` : ''}`);
+  }
+  if (issue.code === 'unrecognized_keys') {
+    throw new ToolError('invalid_input', `${tool.name} does not take ${issue.keys.map((k) => `\`${k}\``).join(', ')}; it takes ${accepted.map((k) => `\`${k}\``).join(', ')}`, accepted);
+  }
+  const where = issue.path.length ? `\`${issue.path.join('.')}\`` : 'the arguments';
+  throw new ToolError('invalid_input', `${tool.name}: ${where}: ${issue.message}`);
+}
+
+function lowerFirst(s: string): string {
+  return s ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+/** The JSON Schema a client sees: inputs as the caller writes them, without the `$schema` line. */
+export function inputJsonSchema(tool: ToolSpec): Record<string, unknown> {
+  const schema = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}

@@ -1,0 +1,65 @@
+/** ask_oracle: an answer with numbered citations from code, docs, git and threads; adapter over engine.ask(). */
+import { z } from 'zod/v4';
+import type { AskResult } from '../../core/oracle/types';
+import { SOURCE_NAMES, type SourceName } from '../../core/oracle/types';
+import { countTokens } from '../../core/tokens';
+import { clampBudget, fitObject } from '../budget';
+import { defineTool, maxTokensArg } from '../tool';
+
+const DEFAULT_BUDGET = 4_000;
+
+export const askOracleTool = defineTool({
+  name: 'ask_oracle',
+  title: 'Ask the oracle',
+  description:
+    'Answers a question about this project with numbered citations ([1] → path:lines with a quoted line), from the ' +
+    'code index, the markdown docs, git history and development threads. Synthesised by a model when one is ' +
+    'configured, otherwise extractive (the best evidence, quoted). It shares this session\'s conversation: follow-ups ' +
+    'such as "where is it used?" refer to what earlier calls (find_definition, search_code, …) were about. Slower ' +
+    'than the other tools (about a second without a model). Answer plus citations ≈ 300–2,000 tokens.',
+  input: z
+    .object({
+      question: z.string().min(1).describe('The question, e.g. "How does SessionStore interact with login?"'),
+      sources: z.array(z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]])).min(1).optional().describe('Where to look (default all): code, docs, git, threads'),
+      max_tokens: maxTokensArg(DEFAULT_BUDGET, 'the last citations, then long fields, are dropped to fit'),
+    })
+    .strict(),
+  needsIndex: true,
+  // It appends to the day's session log and may call the configured model endpoint.
+  annotations: { readOnlyHint: false, openWorldHint: true },
+  async run(args, ctx) {
+    let result: AskResult | undefined;
+    const stream = ctx.engine.ask(args.question, {
+      ...(args.sources ? { sources: args.sources } : {}),
+      session: ctx.session.id,
+      author: ctx.client ?? 'mcp-agent',
+      signal: ctx.signal,
+    });
+    for await (const event of stream) {
+      if (event.type === 'phase') ctx.progress?.step(event.message);
+      else if (event.type === 'done') result = event.result;
+    }
+    if (!result) throw new Error('the oracle stream ended without a result');
+    const budget = clampBudget(args.max_tokens ?? DEFAULT_BUDGET);
+    const citations = result.citations.map((c) => ({ n: c.n, label: c.label, quote: c.quote }));
+    const body = (shown: typeof citations) => ({
+      question: result!.question,
+      mode: result!.mode,
+      ...(result!.model ? { model: result!.model } : {}),
+      ...(result!.modelError ? { model_error: result!.modelError } : {}),
+      ...(result!.noContext ? { no_context: true } : {}),
+      answer: result!.answer,
+      citations: shown,
+      ...(shown.length < citations.length ? { citations_left_out: citations.length - shown.length } : {}),
+      sources: result!.sources.map((s) => ({ source: s.source, status: s.status, ...(s.reason ? { reason: s.reason } : {}), candidates: s.candidates })),
+      ...(result!.loggedTo ? { logged_to: result!.loggedTo } : {}),
+    });
+    let shown = citations;
+    while (shown.length > 1 && countTokens(JSON.stringify(body(shown))) > budget) shown = shown.slice(0, -1);
+    const answer = fitObject(body(shown), budget);
+    return {
+      ...answer,
+      items: result.citations.map((c) => ({ ref: c.label, ...(c.path ? { path: c.path } : {}), ...(c.line ? { line: c.line } : {}), kind: c.kind })),
+    };
+  },
+});

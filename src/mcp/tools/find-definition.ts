@@ -1,0 +1,54 @@
+/** find_definition: where a symbol is defined; adapter over engine.definitions(). */
+import { z } from 'zod/v4';
+import { pageList } from '../budget';
+import { decodeCursor } from '../cursor';
+import { ToolError } from '../errors';
+import { cursorArg, defineTool, limitArg, maxTokensArg } from '../tool';
+import { definitionItem, definitionRef, inScope } from './shapes';
+
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
+/** Every definition of a name, when a path filter must see them all. */
+const ALL = 10_000;
+
+export const findDefinitionTool = defineTool({
+  name: 'find_definition',
+  title: 'Find definition',
+  description:
+    'Where a symbol is defined. Give a name ("listen"), a qualified name ("HttpServer.listen", "Class#method") or a ' +
+    'module path ("auth.session.SessionStore", "crate::mod::Name"). Returns the definitions, canonical first: ' +
+    'qualified symbol, kind, path, 1-based line of the name, last line, and the declaration signature. An unknown ' +
+    'name fails with not_found and the closest names as suggestions. About 60 tokens per definition.',
+  input: z
+    .object({
+      symbol: z.string().min(1).describe('The name to look up, plain or qualified, e.g. "HttpServer.listen"'),
+      path: z.string().optional().describe('Only definitions in this workspace-relative file or folder'),
+      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'definitions'),
+      cursor: cursorArg,
+      max_tokens: maxTokensArg(),
+    })
+    .strict(),
+  needsIndex: true,
+  async run(args, ctx) {
+    const limit = args.limit ?? DEFAULT_LIMIT;
+    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'find_definition');
+    const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
+    const result = await ctx.engine.definitions(args.symbol, { limit: scope ? ALL : offset + limit + 1, signal: ctx.signal });
+    const matching = result.results.filter((h) => inScope(h.path, scope));
+    if (!matching.length) {
+      throw new ToolError('not_found', `"${args.symbol}" is defined, but not under "${scope}"; drop \`path\` or use one of the suggested files`, [...new Set(result.results.map((h) => h.path))].slice(0, 5));
+    }
+    const page = pageList({
+      tool: 'find_definition',
+      fingerprint: ctx.fingerprint,
+      head: { query: result.query, ...(scope ? { path: scope } : {}) },
+      key: 'results',
+      items: matching.slice(offset, offset + limit).map(definitionItem),
+      offset,
+      moreAfter: matching.length > offset + limit,
+      ...(scope ? { total: matching.length } : {}),
+      maxTokens: args.max_tokens,
+    });
+    return { text: page.text, tokens: page.tokens, items: page.shown.map(definitionRef) };
+  },
+});

@@ -1,0 +1,68 @@
+/** find_references: where a symbol is used, nearest importers first; adapter over engine.references(). */
+import { z } from 'zod/v4';
+import { pageList } from '../budget';
+import { decodeCursor } from '../cursor';
+import { cursorArg, defineTool, limitArg, maxTokensArg } from '../tool';
+import { definitionItem, definitionRef, inScope, referenceItem } from './shapes';
+
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 200;
+const ALL = 10_000;
+
+export const findReferencesTool = defineTool({
+  name: 'find_references',
+  title: 'Find references',
+  description:
+    'Where a symbol is used: calls, type uses, imports, implementations of its canonical definition, nearest first ' +
+    '(same file, then files importing it, then the rest). Give a name or a qualified name ("Router.add") to pick ' +
+    'one of several definitions; other_definitions says when the name is ambiguous. Each reference: path, 1-based ' +
+    'line, kind, the enclosing symbol (the caller) and the source line. About 45 tokens per reference (50 ≈ 2.3k); ' +
+    'total gives the full count and next_cursor pages through it.',
+  input: z
+    .object({
+      symbol: z.string().min(1).describe('The name whose uses to find, plain or qualified, e.g. "SessionStore" or "Router.add"'),
+      path: z.string().optional().describe('Only references in this workspace-relative file or folder'),
+      include_definition: z.boolean().optional().describe('List the definition\'s own line first (default false)'),
+      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'references'),
+      cursor: cursorArg,
+      max_tokens: maxTokensArg(),
+    })
+    .strict(),
+  needsIndex: true,
+  async run(args, ctx) {
+    const limit = args.limit ?? DEFAULT_LIMIT;
+    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'find_references');
+    const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
+    const result = await ctx.engine.references(args.symbol, {
+      limit: scope ? ALL : offset + limit + 1,
+      ...(args.include_definition ? { includeDefinition: true } : {}),
+      signal: ctx.signal,
+    });
+    const matching = result.results.filter((r) => inScope(r.path, scope));
+    const total = scope ? matching.length : result.total;
+    const head = {
+      query: result.query,
+      definition: definitionItem(result.definition),
+      ...(result.otherDefinitions ? { other_definitions: result.otherDefinitions, hint: 'the name has other definitions whose references are not listed; qualify it (e.g. Container.name) or call find_definition to see them' } : {}),
+      ...(scope ? { path: scope } : {}),
+      total,
+      source: result.source,
+    };
+    const page = pageList({
+      tool: 'find_references',
+      fingerprint: ctx.fingerprint,
+      head,
+      key: 'results',
+      items: matching.slice(offset, offset + limit).map(referenceItem),
+      offset,
+      moreAfter: matching.length > offset + limit || (!scope && result.total > offset + limit),
+      total,
+      maxTokens: args.max_tokens,
+    });
+    return {
+      text: page.text,
+      tokens: page.tokens,
+      items: [definitionRef(result.definition), ...page.shown.map((r) => ({ ref: `${r.path}:${r.line}`, path: r.path, line: r.line, kind: r.kind, ...(r.in ? { symbol: r.in } : {}) }))],
+    };
+  },
+});

@@ -1,0 +1,111 @@
+/**
+ * get_context: either smart context for a question (engine.getContextForQuestion) or the context bundle of graph
+ * nodes, files or symbols (engine.contextBundle). Both are budgeted by the engine itself; this adapter only keeps
+ * room for its header and says what the budget left out.
+ */
+import { z } from 'zod/v4';
+import type { ContextResult } from '../../core/model';
+import { countTokens } from '../../core/tokens';
+import { clampBudget, DEFAULT_MAX_TOKENS, fitObject } from '../budget';
+import { ToolError } from '../errors';
+import type { SessionItem } from '../session';
+import { defineTool, maxTokensArg, type ToolAnswer, type ToolContext } from '../tool';
+
+/** Room for the JSON header sent before the context text (a quarter of small budgets). */
+const HEADER_RESERVE = 400;
+const FILES_SHOWN = 10;
+
+const input = z
+  .object({
+    question: z.string().min(1).optional().describe('A question about the code, e.g. "how does login open a session?"'),
+    ref_ids: z.array(z.string().min(1)).min(1).max(20).optional().describe('Instead of a question: graph node ids, files, or "path::Qualified.name" symbols to bundle'),
+    format: z.enum(['markdown', 'mu']).optional().describe('Rendering of the question context: markdown (default) or the terser mu'),
+    exclude_tests: z.boolean().optional().describe('Question only: leave test files out (default: ranked lower)'),
+    depth: z.number().int().min(0).max(5).optional().describe('ref_ids only: graph hops around each node (default 2)'),
+    max_tokens: maxTokensArg(DEFAULT_MAX_TOKENS, 'the least relevant parts are left out to fit'),
+  })
+  .strict();
+
+export const getContextTool = defineTool({
+  name: 'get_context',
+  title: 'Context for a question',
+  description:
+    'The code needed to answer a question, in one call: ranks files and symbols by every signal the index has ' +
+    '(names in the question, full text, the call/import graph) and returns the best definitions and their call ' +
+    'sites as source, within max_tokens (default 8,000; it fills the budget). Use it instead of several searches ' +
+    'and file reads when you have a concrete question. With ref_ids instead of a question it returns the context ' +
+    'bundle of architecture-graph nodes, files or symbols: neighbours, docs, code symbols, routes, tests.',
+  input,
+  needsIndex: true,
+  async run(args, ctx) {
+    if (args.question === undefined && args.ref_ids === undefined) {
+      throw new ToolError('required', 'get_context needs `question` (context for a question) or `ref_ids` (a bundle for graph nodes, files or path::Symbol ids)');
+    }
+    if (args.question !== undefined && args.ref_ids !== undefined) {
+      throw new ToolError('invalid_input', 'give get_context either `question` or `ref_ids`, not both');
+    }
+    const budget = clampBudget(args.max_tokens);
+    return args.question !== undefined ? forQuestion(args.question, args, budget, ctx) : forRefs(args.ref_ids!, args, budget, ctx);
+  },
+});
+
+async function forQuestion(question: string, args: z.output<typeof input>, budget: number, ctx: ToolContext): Promise<ToolAnswer> {
+  const result = await ctx.engine.getContextForQuestion(question, {
+    maxTokens: budget - Math.min(HEADER_RESERVE, Math.floor(budget / 4)),
+    format: args.format ?? 'markdown',
+    ...(args.exclude_tests ? { excludeTests: true } : {}),
+    ...(ctx.settings.embeddings ? { embeddings: ctx.settings.embeddings } : {}),
+    signal: ctx.signal,
+  });
+  let files = FILES_SHOWN;
+  for (;;) {
+    const text = JSON.stringify(header(result, files));
+    const tokens = countTokens(text) + result.tokenCount;
+    // The header's file list is the only part that can grow with the answer; shorten it if it ever crowds the text.
+    if (tokens <= budget || files === 0) {
+      return {
+        text,
+        blocks: result.text ? [result.text] : [],
+        tokens,
+        items: result.files.map((f): SessionItem => ({ ref: `${f.path}:${f.line}`, path: f.path, line: f.line, kind: 'file' })),
+      };
+    }
+    files = Math.floor(files / 2);
+  }
+}
+
+function header(result: ContextResult, files: number): Record<string, unknown> {
+  const cut = result.cut;
+  return {
+    question: result.question,
+    token_count: result.tokenCount,
+    files: result.files.slice(0, files).map((f) => ({ path: f.path, line: f.line, score: Math.round(f.score * 1000) / 1000 })),
+    ...(cut.length
+      ? {
+          left_out: {
+            count: cut.length,
+            best: cut.slice(0, 5).map((c) => `${c.id}${c.reason === 'trimmed' ? ' (signature only)' : ''}`),
+            note: 'parts the budget left out or shortened, best first; raise max_tokens for more, or look one up with find_definition',
+          },
+        }
+      : {}),
+    ...(result.empty ? { empty: result.empty } : {}),
+  };
+}
+
+async function forRefs(refIds: string[], args: z.output<typeof input>, budget: number, ctx: ToolContext): Promise<ToolAnswer> {
+  const head = { ref_ids: refIds };
+  const reserve = countTokens(JSON.stringify({ ...head, tokens: 100000, bundle: {} })) + 8;
+  const result = await ctx.engine.contextBundle(refIds, {
+    maxTokens: budget - reserve,
+    ...(args.depth !== undefined ? { depth: args.depth } : {}),
+  });
+  // The engine never drops focus nodes; if they alone overflow, long fields are shortened instead.
+  const { text, tokens } = fitObject({ ...head, tokens: result.tokens, bundle: result.bundle }, budget);
+  const b = result.bundle;
+  const items: SessionItem[] = [
+    ...b.graph.nodes.map((n) => ({ ref: n.ref_id, kind: n.kind })),
+    ...b.code_symbols.map((s) => ({ ref: `${s.file_path}#${s.symbol_name}`, path: s.file_path, line: s.line_start, symbol: s.symbol_name, kind: s.kind })),
+  ];
+  return { text, tokens, items };
+}

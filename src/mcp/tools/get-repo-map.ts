@@ -1,0 +1,59 @@
+/** get_repo_map: the ranked map of files and signatures; adapter over engine.repoMap(). */
+import { z } from 'zod/v4';
+import { mentionsFromText } from '../../core/repomap/mentions';
+import { countTokens } from '../../core/tokens';
+import { clampBudget } from '../budget';
+import { defineTool, maxTokensArg } from '../tool';
+
+const DEFAULT_BUDGET = 2_000;
+/** Room for the JSON header sent before the map. */
+const HEADER_RESERVE = 120;
+
+export const getRepoMapTool = defineTool({
+  name: 'get_repo_map',
+  title: 'Repository map',
+  description:
+    'A map of the codebase for orientation: the most important files (PageRank over who references whom) with the ' +
+    'signatures of their key definitions, `⋮` where code is left out, filling exactly the token budget. `scope` ' +
+    'limits it to a folder; `focus` (a question, file names or identifiers) centres the ranking on what you are ' +
+    'working on. Use it first in an unfamiliar codebase or folder. Costs max_tokens (default 2,000): a bigger ' +
+    'budget shows more of the ranking.',
+  input: z
+    .object({
+      scope: z.string().optional().describe('Workspace-relative folder (or file) to map, e.g. "src/auth"; default the whole workspace'),
+      focus: z.string().optional().describe('What to centre the ranking on: a question, file names or identifiers, e.g. "SessionStore login"'),
+      max_tokens: maxTokensArg(DEFAULT_BUDGET, 'the map fills it, best-ranked first'),
+    })
+    .strict(),
+  needsIndex: true,
+  async run(args, ctx) {
+    const budget = clampBudget(args.max_tokens ?? DEFAULT_BUDGET);
+    const scope = args.scope === undefined ? '' : (await ctx.paths.resolveExisting(args.scope, 'scope')).rel;
+    const mentions = args.focus ? mentionsFromText(args.focus) : { files: [], idents: [] };
+    const map = await ctx.engine.repoMap({
+      maxTokens: budget - HEADER_RESERVE,
+      ...(scope ? { scope } : {}),
+      ...(mentions.files.length ? { mentionedFiles: mentions.files } : {}),
+      ...(mentions.idents.length ? { mentionedIdents: mentions.idents } : {}),
+    });
+    const cut = map.stats.shown < map.stats.candidates;
+    const head = {
+      scope: scope || '.',
+      ...(args.focus ? { focus: args.focus } : {}),
+      map_tokens: map.tokens,
+      files: map.files.length,
+      ranked_entries: { shown: map.stats.shown, total: map.stats.candidates },
+      ...(cut
+        ? { note: `the budget cut the map after the ${map.stats.shown} best of ${map.stats.candidates} ranked entries; for more, raise max_tokens (up to 25000), narrow scope, or set focus` }
+        : {}),
+      ...(map.text.trim() ? {} : { hint: 'nothing to map here: the scope holds no indexed definitions' }),
+    };
+    const text = JSON.stringify(head);
+    return {
+      text,
+      blocks: map.text.trim() ? [map.text] : [],
+      tokens: countTokens(text) + map.tokens,
+      items: map.files.map((f) => ({ ref: f.path, path: f.path, kind: 'file' })),
+    };
+  },
+});

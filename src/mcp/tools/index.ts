@@ -1,0 +1,24 @@
+/**
+ * Every MCP tool, in the order tools/list shows them. Add a tool: one file in this folder (a thin adapter over one
+ * engine method), one line here. A tool is listed only once its engine method exists; there are no stubs.
+ */
+import type { ToolSpec } from '../tool';
+import { askOracleTool } from './ask-oracle';
+import { findDefinitionTool } from './find-definition';
+import { findReferencesTool } from './find-references';
+import { getContextTool } from './get-context';
+import { getRepoMapTool } from './get-repo-map';
+import { indexStatusTool } from './index-status';
+import { searchCodeTool } from './search-code';
+import { whyTool } from './why';
+
+export const TOOLS: readonly ToolSpec[] = [
+  askOracleTool,
+  searchCodeTool,
+  findDefinitionTool,
+  findReferencesTool,
+  getRepoMapTool,
+  getContextTool,
+  whyTool,
+  indexStatusTool,
+] as readonly ToolSpec[];

@@ -1,0 +1,66 @@
+/** search_code: ranked code chunks for words or identifiers; adapter over engine.search(). */
+import { z } from 'zod/v4';
+import type { SymbolKind } from '../../core/parse/types';
+import { pageList } from '../budget';
+import { decodeCursor } from '../cursor';
+import { cursorArg, defineTool, limitArg, maxTokensArg } from '../tool';
+import { inScope } from './shapes';
+
+const KINDS = [
+  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'constant', 'variable',
+  'field', 'macro', 'protocol', 'object', 'file',
+] as const satisfies readonly (SymbolKind | 'file')[];
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
+/** The engine ranks at most this many; a path filter is applied to them. */
+const ENGINE_MAX = 500;
+
+export const searchCodeTool = defineTool({
+  name: 'search_code',
+  title: 'Search code',
+  description:
+    'Full-text search over the code of this workspace, identifier-aware (camelCase and snake_case are split) and ' +
+    'BM25-ranked, exact symbol names first. Returns ranked chunks: path, 1-based line range, symbol, kind, signature ' +
+    'and a 3-line snippet. Use it to locate code when you know words or identifiers but not the file; then read ' +
+    'the lines it points to. About 80 tokens per result (20 results ≈ 1.6k tokens); paged with next_cursor.',
+  input: z
+    .object({
+      query: z.string().min(1).describe('Words or identifiers to look for, e.g. "parse config file" or "HttpServer.listen"'),
+      kind: z.enum(KINDS).optional().describe('Only chunks of this kind ("file" = code outside any definition)'),
+      path: z.string().optional().describe('Only results in this workspace-relative file or folder, e.g. "src/server"'),
+      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'results'),
+      cursor: cursorArg,
+      max_tokens: maxTokensArg(),
+    })
+    .strict(),
+  needsIndex: true,
+  async run(args, ctx) {
+    const limit = args.limit ?? DEFAULT_LIMIT;
+    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'search_code');
+    const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
+    // One more than the page needs tells whether another page exists.
+    const want = scope ? ENGINE_MAX : Math.min(offset + limit + 1, ENGINE_MAX);
+    const hits = await ctx.engine.search(args.query, { ...(args.kind ? { kind: args.kind } : {}), limit: want });
+    const matching = hits.filter((h) => inScope(h.path, scope));
+    const page = pageList({
+      tool: 'search_code',
+      fingerprint: ctx.fingerprint,
+      head: {
+        query: args.query,
+        ...(scope ? { path: scope } : {}),
+        ...(matching.length === 0 && offset === 0 ? { hint: 'no match: try other words, a shorter identifier, or no kind/path filter' } : {}),
+      },
+      key: 'results',
+      items: matching.slice(offset, offset + limit),
+      offset,
+      moreAfter: matching.length > offset + limit,
+      maxTokens: args.max_tokens,
+    });
+    return {
+      text: page.text,
+      tokens: page.tokens,
+      items: page.shown.map((h) => ({ ref: `${h.path}:${h.line}`, path: h.path, line: h.line, ...(h.symbol ? { symbol: h.symbol } : {}), kind: h.kind })),
+    };
+  },
+});

@@ -1,0 +1,57 @@
+/** why: impact analysis of a graph node, file or symbol; adapter over engine.why(). */
+import { z } from 'zod/v4';
+import { countTokens } from '../../core/tokens';
+import { clampBudget, fitObject } from '../budget';
+import type { SessionItem } from '../session';
+import { defineTool, maxTokensArg } from '../tool';
+
+const DEFAULT_BUDGET = 4_000;
+const DEFAULT_MAX_NODES = 50;
+
+interface TreeNode {
+  ref_id: string;
+  kind: string;
+  children: TreeNode[];
+}
+
+export const whyTool = defineTool({
+  name: 'why',
+  title: 'Why / impact',
+  description:
+    'Impact analysis before changing something: what a node depends on (upstream) and what depends on it ' +
+    '(downstream), as trees over the declared architecture graph and the code (imports, references), with counts of ' +
+    'direct and transitive dependants, doc coverage and stale docs. Give a graph ref_id, a file path or ' +
+    '"path::Qualified.name". About 20 tokens per node in the trees (default budget 4,000).',
+  input: z
+    .object({
+      ref_id: z.string().min(1).describe('Graph node id, workspace-relative file, or "path::Qualified.name" symbol'),
+      depth: z.number().int().min(1).max(10).optional().describe('Levels to follow in each direction (default 3)'),
+      max_nodes: z.number().int().min(1).max(500).optional().describe(`Most nodes per direction (default ${DEFAULT_MAX_NODES})`),
+      reverse: z.boolean().optional().describe('Emphasise upstream: full depth upstream, half downstream'),
+      max_tokens: maxTokensArg(DEFAULT_BUDGET, 'max_nodes is lowered until the trees fit'),
+    })
+    .strict(),
+  needsIndex: true,
+  async run(args, ctx) {
+    const budget = clampBudget(args.max_tokens ?? DEFAULT_BUDGET);
+    let maxNodes = args.max_nodes ?? DEFAULT_MAX_NODES;
+    for (;;) {
+      const result = await ctx.engine.why(args.ref_id, {
+        maxNodes,
+        ...(args.depth !== undefined ? { depth: args.depth } : {}),
+        ...(args.reverse ? { reverse: true } : {}),
+      });
+      const lowered = maxNodes !== (args.max_nodes ?? DEFAULT_MAX_NODES);
+      const body = { ...result, ...(lowered ? { note: `max_nodes lowered to ${maxNodes} to fit max_tokens=${budget}; raise max_tokens for the whole trees` } : {}) };
+      const text = JSON.stringify(body);
+      const items: SessionItem[] = [result.node, ...flatten(result.upstream), ...flatten(result.downstream)].map((n) => ({ ref: n.ref_id, kind: n.kind }));
+      if (countTokens(text) <= budget) return { text, tokens: countTokens(text), items };
+      if (maxNodes === 1) return { ...fitObject(body, budget), items };
+      maxNodes = Math.max(1, Math.floor(maxNodes / 2));
+    }
+  },
+});
+
+function flatten(trees: readonly TreeNode[]): TreeNode[] {
+  return trees.flatMap((t) => [t, ...flatten(t.children)]);
+}

@@ -1,0 +1,87 @@
+/** Response budgets and cursors: pages fit max_tokens exactly as the tokenizer counts, and cursors are bound to their call. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { countTokens } from '../../src/core/tokens';
+import { clampBudget, fitObject, HARD_CAP_TOKENS, pageList, shrinkToFit } from '../../src/mcp/budget';
+import { argsFingerprint, decodeCursor, encodeCursor } from '../../src/mcp/cursor';
+import { ToolError } from '../../src/mcp/errors';
+
+const items = Array.from({ length: 300 }, (_, i) => ({ path: `src/module${i}/file${i}.ts`, line: i + 1, snippet: `export function handler${i}(request: Request): Response { return respond(request, ${i}); }` }));
+const fp = argsFingerprint('search_code', { query: 'handler' });
+
+function page(offset: number, limit: number, maxTokens: number | undefined) {
+  return pageList({ tool: 'search_code', fingerprint: fp, head: { query: 'handler' }, key: 'results', items: items.slice(offset, offset + limit), offset, moreAfter: items.length > offset + limit, total: items.length, maxTokens });
+}
+
+describe('MCP response budget', () => {
+  it('fills a page up to max_tokens and never past it', () => {
+    for (const budget of [200, 500, 1000, 3000]) {
+      const p = page(0, 300, budget);
+      assert.ok(p.tokens <= budget, `${p.tokens} > ${budget}`);
+      assert.equal(countTokens(p.text), p.tokens);
+      // The same page with one more item would not have fitted.
+      const body = JSON.parse(p.text) as { results: unknown[] };
+      body.results.push(items[p.shown.length]);
+      assert.ok(countTokens(JSON.stringify(body)) > budget, `the page is not left needlessly short (${p.shown.length} items at ${budget})`);
+    }
+  });
+
+  it('the default budget stays under 10k tokens and the hard cap holds whatever is asked', () => {
+    assert.ok(page(0, 300, undefined).tokens <= 10_000);
+    assert.equal(clampBudget(1_000_000), HARD_CAP_TOKENS);
+    assert.ok(page(0, 300, 1_000_000).tokens <= HARD_CAP_TOKENS);
+  });
+
+  it('walking the cursors returns every item once, in order', () => {
+    const seen: typeof items = [];
+    let offset = 0;
+    for (let guard = 0; guard < 500; guard++) {
+      const p = page(offset, 40, 700);
+      const body = JSON.parse(p.text) as { results: typeof items; page?: { next_cursor?: string; note?: string; total?: number } };
+      seen.push(...body.results);
+      assert.equal(body.page?.total, 300);
+      if (!body.page?.next_cursor) break;
+      assert.match(body.page.note ?? '', /cursor=next_cursor for results from #\d+/);
+      offset = decodeCursor(body.page.next_cursor, fp, 'search_code').offset;
+    }
+    assert.deepEqual(seen, items);
+  });
+
+  it('a single item larger than the budget is shortened and marked, not dropped', () => {
+    const huge = [{ path: 'big.js', line: 1, snippet: items.map((i) => i.snippet).join(';') }];
+    const p = pageList({ tool: 't', fingerprint: 'f', head: {}, key: 'results', items: huge, offset: 0, moreAfter: false, maxTokens: 300 });
+    assert.ok(p.tokens <= 300, String(p.tokens));
+    assert.equal(p.truncated, true);
+    assert.match(p.text, /\[cut \d+ chars\]/);
+    assert.match(p.text, /first item alone exceeded max_tokens/);
+  });
+
+  it('fitObject and shrinkToFit cut the longest strings until the object fits', () => {
+    const body = { title: 'ok', parts: ['a'.repeat(5_000), 'b'.repeat(20_000)] };
+    const fitted = fitObject(body, 500);
+    assert.ok(fitted.tokens <= 500);
+    assert.match(fitted.text, /"truncated":"shortened to fit max_tokens=500"/);
+    assert.deepEqual(fitObject({ a: 1 }, 500).text, '{"a":1}');
+    const shrunk = shrinkToFit(body, 800);
+    assert.ok(countTokens(JSON.stringify(shrunk)) <= 800);
+    assert.equal(body.parts[1]!.length, 20_000, 'the original is untouched');
+  });
+});
+
+describe('MCP cursors', () => {
+  it('fingerprints ignore page size but not what is listed', () => {
+    assert.equal(argsFingerprint('t', { query: 'a', limit: 5, max_tokens: 300, cursor: 'x' }), argsFingerprint('t', { query: 'a' }));
+    assert.notEqual(argsFingerprint('t', { query: 'a' }), argsFingerprint('t', { query: 'b' }));
+    assert.notEqual(argsFingerprint('t', { query: 'a' }), argsFingerprint('u', { query: 'a' }));
+    assert.equal(argsFingerprint('t', { a: 1, b: 2 }), argsFingerprint('t', { b: 2, a: 1 }), 'argument order does not matter');
+  });
+
+  it('round-trips and refuses foreign or damaged cursors with invalid_input', () => {
+    const c = encodeCursor(fp, { offset: 42 });
+    assert.deepEqual(decodeCursor(c, fp, 'search_code'), { offset: 42 });
+    assert.deepEqual(decodeCursor(undefined, fp, 'search_code'), { offset: 0 });
+    for (const bad of ['garbage', encodeCursor('other', { offset: 1 }), Buffer.from('{"f":"x","o":-1}').toString('base64url')]) {
+      assert.throws(() => decodeCursor(bad, fp, 'search_code'), (e: unknown) => e instanceof ToolError && e.code === 'invalid_input');
+    }
+  });
+});
