@@ -88,6 +88,12 @@ const requested = process.argv.slice(2);
 const names = requested.length ? requested : ['assets', ...Object.keys(targets)];
 for (const name of names) {
   if (name === 'assets') copyAssets();
+  else if (name === 'webview') {
+    await esbuild.build({ ...common, ...targets.webview, external: [] });
+    // The panel's icon font, served from dist/ (the webview's localResourceRoots are dist/ and media/).
+    mkdirSync('dist/codicons', { recursive: true });
+    for (const f of ['codicon.css', 'codicon.ttf']) cpSync(join('node_modules/@vscode/codicons/dist', f), join('dist/codicons', f));
+  }
   else if (name === 'tests') await buildTests();
   else if (targets[name]) {
     const t = targets[name];

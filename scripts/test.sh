@@ -3,7 +3,7 @@
 # integration tests inside a real VS Code (code-server + chromium; see test/integration/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== typecheck"; npx tsc -p tsconfig.json --noEmit; npx tsc -p src/core/tsconfig.json --noEmit
+echo "== typecheck"; npx tsc -p tsconfig.json --noEmit; npx tsc -p src/core/tsconfig.json --noEmit; npx tsc -p webview-ui/tsconfig.json --noEmit
 echo "== lint (layer boundaries)"; node scripts/check-boundaries.mjs
 echo "== build"; node esbuild.mjs; node esbuild.mjs tests
 echo "== unit, golden and e2e tests"

@@ -11,6 +11,7 @@ export const COMMANDS = {
   reindex: 'contextOracle.reindex',
   showStatus: 'contextOracle.showStatus',
   activationTime: 'contextOracle.activationTime',
+  cancelIndexing: 'contextOracle.cancelIndexing',
 } as const;
 
 /** What Show Index Status returns: the engine's IndexStatus plus what the extension knows. */
@@ -39,6 +40,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.reindex, () => reindex(deps)),
     vscode.commands.registerCommand(COMMANDS.showStatus, (options?: ShowStatusOptions) => showStatus(deps, options)),
     vscode.commands.registerCommand(COMMANDS.activationTime, () => deps.activationMs()),
+    vscode.commands.registerCommand(COMMANDS.cancelIndexing, async () => {
+      if (!deps.client.isRunning()) return 0;
+      const r = await deps.client.request('contextOracle/cancelIndex', {});
+      if (r.cancelled) deps.log.info(`cancelled ${r.cancelled} index run(s)`);
+      return r.cancelled;
+    }),
   ];
 }
 

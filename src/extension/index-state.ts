@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { FreshnessStamp } from '../core/model';
 import type { ActivityNotification } from './oracle-client';
 import type { StatusView } from './status-view';
 
@@ -30,7 +31,13 @@ export class IndexState implements vscode.Disposable {
       ...(a.full !== undefined ? { full: a.full } : {}),
       ...(status ? { status } : {}),
       ...(a.error ? { error: a.error.message } : {}),
+      ...(this.current.freshness ? { freshness: this.current.freshness } : {}),
     });
+  }
+
+  /** The server's change queue changed. */
+  applyFreshness(freshness: FreshnessStamp): void {
+    this.set({ ...this.current, freshness });
   }
 
   dispose(): void {

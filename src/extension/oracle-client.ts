@@ -5,12 +5,19 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type {
-  InitializationOptions, OracleNotifications, OracleRequestMethod, OracleRequests,
+import {
+  CLIENT_REQUEST_METHODS, type InitializationOptions, type OracleClientNotificationMethod, type OracleClientNotifications,
+  type OracleClientRequestMethod, type OracleClientRequests, type OracleNotificationMethod, type OracleNotifications,
+  type OracleRequestMethod, type OracleRequests,
 } from '../protocol/language-server';
 import { readServerSettings } from './settings';
 
 export type ActivityNotification = OracleNotifications['contextOracle/activity'];
+
+/** The client's answers to server requests: a mapped type, so a request declared in the protocol needs a handler. */
+export type ClientRequestHandlers = {
+  [M in OracleClientRequestMethod]: (params: OracleClientRequests[M]['params'], token: vscode.CancellationToken) => Promise<OracleClientRequests[M]['result']>;
+};
 
 export interface OracleClient extends vscode.Disposable {
   /** Starts the server once; later calls return the same promise. */
@@ -20,11 +27,25 @@ export interface OracleClient extends vscode.Disposable {
     method: M, params: OracleRequests[M]['params'], token?: vscode.CancellationToken,
   ): Promise<OracleRequests[M]['result']>;
   readonly onActivity: vscode.Event<ActivityNotification>;
+  /** Any server notification; handlers registered before start() see every one. */
+  onNotification<M extends OracleNotificationMethod>(method: M, handler: (params: OracleNotifications[M]) => void): vscode.Disposable;
+  /** Fire-and-forget notification to the server (dropped when the server is not running). */
+  notify<M extends OracleClientNotificationMethod>(method: M, params: OracleClientNotifications[M]): void;
   stop(): Promise<void>;
 }
 
-export function createOracleClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): OracleClient {
+export function createOracleClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, serverRequests: ClientRequestHandlers): OracleClient {
   const activity = new vscode.EventEmitter<ActivityNotification>();
+  const listeners = new Map<string, Set<(params: never) => void>>();
+  const dispatch = (method: string, params: unknown): void => {
+    for (const l of listeners.get(method) ?? []) {
+      try {
+        (l as (p: unknown) => void)(params);
+      } catch (e) {
+        log.error(`${method} handler failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  };
   let client: LanguageClient | undefined;
   let starting: Promise<void> | undefined;
 
@@ -42,6 +63,13 @@ export function createOracleClient(context: vscode.ExtensionContext, log: vscode
       // The server restarts after a crash (the client's default policy); the status bar shows the gap.
     });
     client.onNotification('contextOracle/activity', (a: ActivityNotification) => activity.fire(a));
+    for (const method of ['contextOracle/askEvent', 'contextOracle/freshness'] satisfies Exclude<OracleNotificationMethod, 'contextOracle/activity'>[]) {
+      client.onNotification(method, (p: unknown) => dispatch(method, p));
+    }
+    for (const method of CLIENT_REQUEST_METHODS) {
+      client.onRequest(method, (params: unknown, token: vscode.CancellationToken) =>
+        (serverRequests[method] as (p: unknown, t: vscode.CancellationToken) => Promise<unknown>)(params, token));
+    }
     const t0 = performance.now();
     await client.start();
     log.info(`language server started in ${(performance.now() - t0).toFixed(0)} ms`);
@@ -56,14 +84,27 @@ export function createOracleClient(context: vscode.ExtensionContext, log: vscode
     async request(method, params, token) {
       if (!starting) throw new Error('the Context Oracle language server is not running');
       await starting;
-      return client!.sendRequest(method, params, token);
+      // sendRequest takes rest parameters: an undefined token would be sent as a second positional parameter.
+      return token ? client!.sendRequest(method, params, token) : client!.sendRequest(method, params);
     },
     onActivity: activity.event,
+    onNotification(method, handler) {
+      if (method === 'contextOracle/activity') return activity.event(handler as (a: ActivityNotification) => void);
+      let set = listeners.get(method);
+      if (!set) listeners.set(method, (set = new Set()));
+      set.add(handler as (params: never) => void);
+      return new vscode.Disposable(() => set.delete(handler as (params: never) => void));
+    },
+    notify(method, params) {
+      if (!client?.isRunning()) return;
+      client.sendNotification(method, params).catch((e: unknown) => log.warn(`${method} not sent: ${e instanceof Error ? e.message : String(e)}`));
+    },
     async stop() {
       if (client?.needsStop()) await client.stop();
     },
     dispose() {
       activity.dispose();
+      listeners.clear();
       void client?.dispose().catch(() => undefined);
     },
   };

@@ -9,5 +9,6 @@ export function readServerSettings(scope?: vscode.ConfigurationScope): ServerSet
     maxFileBytes: c.get<number>('maxFileBytes', 1024 * 1024),
     respectGitignore: c.get<boolean>('respectGitignore', true),
     indexPath: c.get<string>('indexPath', ''),
+    useEditorNavigation: c.get<boolean>('useEditorNavigation', true),
   };
 }

@@ -23,6 +23,10 @@ export class IndexStatusBar implements vscode.Disposable {
   private render(): void {
     const c = statusBarContent(this.view);
     this.item.text = c.text;
+    // While a run is under way the item cancels it (the tooltip says so); otherwise it shows the status report.
+    const indexing = this.view.state === 'indexing';
+    this.item.command = indexing ? 'contextOracle.cancelIndexing' : 'contextOracle.showStatus';
+    void vscode.commands.executeCommand('setContext', 'contextOracle.indexing', indexing);
     const tooltip = new vscode.MarkdownString(c.tooltip);
     tooltip.supportThemeIcons = true;
     this.item.tooltip = tooltip;

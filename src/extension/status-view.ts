@@ -2,7 +2,7 @@
  * What the extension shows about the index, as plain data and text: the status bar's text and tooltip and the
  * Show Index Status report. No 'vscode' import, so it can be tested in plain Node.
  */
-import type { IndexStatus } from '../core/model';
+import type { FreshnessStamp, IndexStatus } from '../core/model';
 import type { IndexActivity } from '../protocol/language-server';
 
 export type ViewState = 'untrusted' | 'starting' | 'server-failed' | IndexActivity['state'];
@@ -14,6 +14,16 @@ export interface StatusView {
   /** The index as of the last finished run. */
   status?: IndexStatus;
   error?: string;
+  /** The change queue as the server last reported it. */
+  freshness?: FreshnessStamp;
+}
+
+/** " · 2 queued" and a tooltip paragraph when saved changes wait for the next batch. */
+export function queuedText(view: StatusView): { text: string; tooltip: string } {
+  const q = view.freshness?.queued ?? [];
+  if (!q.length) return { text: '', tooltip: '' };
+  const shown = q.slice(0, 5).join(', ') + (q.length > 5 ? `, … (${q.length - 5} more)` : '');
+  return { text: ` · ${q.length} queued`, tooltip: `\n\n${q.length} saved ${q.length === 1 ? 'change is' : 'changes are'} queued for the next batch: ${shown}. Run "Context Oracle: Sync Now" to commit ${q.length === 1 ? 'it' : 'them'} at once.` };
 }
 
 export interface StatusBarContent {
@@ -41,16 +51,17 @@ export function statusBarContent(view: StatusView, now: number = Date.now()): St
       const p = view.progress;
       const what = view.full ? 'Rebuilding the index' : 'Indexing';
       const count = p && p.phase === 'parsing' && p.total > 0 ? ` ${p.done}/${p.total}` : p?.phase === 'persisting' ? ' (saving)' : '…';
-      return { text: `$(sync~spin) Oracle: indexing${count}`, severity: 'normal', tooltip: `${what} the workspace${count}.${click}` };
+      return { text: `$(sync~spin) Oracle: indexing${count}`, severity: 'normal', tooltip: `${what} the workspace${count}.\n\n_Click to cancel; the previous index is kept._` };
     }
     case 'ready': {
       const s = view.status;
       if (!s || !s.exists) return { text: '$(database) Oracle: no index', severity: 'warning', tooltip: `No index yet. Run "Context Oracle: Reindex Workspace".${click}` };
       const fresh = s.updatedAt ? `Updated ${relativeTime(s.updatedAt, now)} (${new Date(s.updatedAt).toLocaleString()}).` : 'Update time unknown.';
+      const queued = queuedText(view);
       return {
-        text: `$(database) Oracle: ${s.files} ${s.files === 1 ? 'file' : 'files'}`,
+        text: `$(database) Oracle: ${s.files} ${s.files === 1 ? 'file' : 'files'}${queued.text}`,
         severity: 'normal',
-        tooltip: `**Context Oracle index**\n\n${fresh}\n\n${s.files} files (${languageList(s)}), ${s.symbols} symbols, ${s.annotations} annotations.${click}`,
+        tooltip: `**Context Oracle index**\n\n${fresh}\n\n${s.files} files (${languageList(s)}), ${s.symbols} symbols, ${s.annotations} annotations.${queued.tooltip}${click}`,
       };
     }
   }

@@ -4,7 +4,19 @@
  * missing handler fails to compile). Payloads are the engine's plain DTOs; nothing here depends on an LSP library.
  */
 import type { EngineErrorCode } from '../core/errors';
-import type { IndexOutcome, IndexProgress, IndexStatus, SearchHit, SearchOptions } from '../core/model';
+import type {
+  ChangeNotice, ContextResult, DefinitionsResult, FreshnessStamp, ImplementationsResult, IndexOutcome, IndexProgress, IndexStatus,
+  ReferencesResult, RepoMap, SearchHit, SearchOptions,
+} from '../core/model';
+import type { NavLocation, NavSymbol } from '../core/ports';
+import type { BundleResult } from '../core/bundle/types';
+import type { WhyResult } from '../core/graph/why';
+import type { GraphView } from '../core/graph/view';
+import type { LintReport } from '../core/rules/lint';
+import type { SyncOutcome } from '../core/graph/service';
+import type { ConversationView } from '../core/oracle/conversation';
+import type { AskEvent, AskResult, SourceName } from '../core/oracle/types';
+import type { FileInsights, ProblemsResult, RefIdSuggestion, SymbolAt } from './editor';
 
 /** Settings the client hands the server (`initializationOptions` and `workspace/didChangeConfiguration`). */
 export interface ServerSettings {
@@ -13,6 +25,8 @@ export interface ServerSettings {
   respectGitignore?: boolean;
   /** Empty or absent: `<workspace>/.context-oracle/index.db`; relative paths resolve against the workspace. */
   indexPath?: string;
+  /** Ask the editor's language servers for exact definitions and references (the client answers `contextOracle/nav/*`). */
+  useEditorNavigation?: boolean;
 }
 
 export interface InitializationOptions {
@@ -48,29 +62,130 @@ export interface StatusResult {
   activity: IndexActivity;
 }
 
+export interface AskParams {
+  /** Chosen by the client; every `contextOracle/askEvent` of this ask carries it. */
+  id: string;
+  question: string;
+  explain?: boolean;
+  /** Conversation the exchange belongs to (the panel keeps one per conversation). */
+  session?: string;
+  sources?: SourceName[];
+  maxTokens?: number;
+}
+
+export interface SymbolParams {
+  symbol: string;
+  limit?: number;
+}
+
+export interface RepoMapParams {
+  maxTokens?: number;
+  scope?: string;
+  mentionedFiles?: string[];
+  mentionedIdents?: string[];
+}
+
+export interface BundleParams {
+  refIds: string[];
+  maxTokens?: number;
+  depth?: number;
+}
+
+export interface WhyParams {
+  refId: string;
+  depth?: number;
+  reverse?: boolean;
+}
+
+export interface ContextParams {
+  question: string;
+  maxTokens?: number;
+  format?: 'mu' | 'json' | 'markdown';
+}
+
+type NoParams = Record<string, never>;
+
 /** Requests from client to server: method → params and result. */
 export interface OracleRequests {
   /** Index now (waits for a run already under way, then runs); cancellable. */
   'contextOracle/index': { params: IndexParams; result: IndexOutcome };
-  'contextOracle/status': { params: Record<string, never>; result: StatusResult };
+  'contextOracle/status': { params: NoParams; result: StatusResult };
+  /** Stop every index run under way (the status bar's cancel); the previous index is kept. */
+  'contextOracle/cancelIndex': { params: NoParams; result: { cancelled: number } };
   'contextOracle/search': { params: SearchParams; result: SearchHit[] };
+  /** The oracle; its events stream as `contextOracle/askEvent` notifications; cancelling the request aborts it. */
+  'contextOracle/ask': { params: AskParams; result: AskResult };
+  'contextOracle/conversation': { params: { session: string }; result: ConversationView | null };
+  'contextOracle/definitions': { params: SymbolParams; result: DefinitionsResult };
+  'contextOracle/references': { params: SymbolParams; result: ReferencesResult };
+  'contextOracle/implementations': { params: SymbolParams; result: ImplementationsResult };
+  'contextOracle/repoMap': { params: RepoMapParams; result: RepoMap };
+  'contextOracle/bundle': { params: BundleParams; result: BundleResult };
+  'contextOracle/why': { params: WhyParams; result: WhyResult };
+  'contextOracle/graphView': { params: { refIds?: string[]; depth?: number }; result: GraphView };
+  'contextOracle/lint': { params: NoParams; result: LintReport };
+  /** Doc↔code sync; `check` records nothing, `mark` brings pairs up to date. */
+  'contextOracle/docSync': { params: { check?: boolean; mark?: string[] }; result: SyncOutcome };
+  'contextOracle/context': { params: ContextParams; result: ContextResult };
+  /** ref_ids for a quick pick: declared nodes, then files and symbols matching `query`. */
+  'contextOracle/refIds': { params: { query?: string; limit?: number }; result: RefIdSuggestion[] };
+  /** The innermost indexed symbol around a 1-based line of a file (for Why at the cursor). */
+  'contextOracle/symbolAt': { params: { path: string; line: number }; result: SymbolAt | null };
+  /** Annotated symbols of a file for hovers and CodeLens; `text` is the editor's copy of the file. */
+  'contextOracle/fileInsights': { params: { path: string; text: string }; result: FileInsights };
+  /** Stale doc sections and rule violations, for the Problems view. */
+  'contextOracle/problems': { params: NoParams; result: ProblemsResult };
+  /** Commit every queued change now. */
+  'contextOracle/syncNow': { params: NoParams; result: FreshnessStamp };
+  'contextOracle/freshness': { params: NoParams; result: FreshnessStamp };
 }
 
 /** Notifications from server to client: method → params. */
 export interface OracleNotifications {
   /** Every change of activity (start, throttled progress, end). `status` is set when a run has just finished. */
   'contextOracle/activity': IndexActivity & { status?: IndexStatus };
+  /** One event of the ask whose request carried `id`. */
+  'contextOracle/askEvent': { id: string; event: AskEvent };
+  /** The change queue changed (files noted or committed). */
+  'contextOracle/freshness': FreshnessStamp;
+}
+
+/** Notifications from client to server. */
+export interface OracleClientNotifications {
+  /** Saved or deleted files (workspace-relative); unsaved edits are never sent. */
+  'contextOracle/fileChanges': { changes: ChangeNotice[] };
+}
+
+/**
+ * Requests from server to client: the engine's NavigationProvider port, answered by the editor's own language servers
+ * (vscode.executeDefinitionProvider and friends). Locations are workspace-relative with 1-based lines and columns.
+ */
+export interface OracleClientRequests {
+  'contextOracle/nav/definitions': { params: { at: NavLocation }; result: NavLocation[] };
+  'contextOracle/nav/references': { params: { at: NavLocation }; result: NavLocation[] };
+  'contextOracle/nav/implementations': { params: { at: NavLocation }; result: NavLocation[] };
+  'contextOracle/nav/workspaceSymbols': { params: { query: string }; result: NavSymbol[] };
 }
 
 export type OracleRequestMethod = keyof OracleRequests;
 export type OracleNotificationMethod = keyof OracleNotifications;
+export type OracleClientNotificationMethod = keyof OracleClientNotifications;
+export type OracleClientRequestMethod = keyof OracleClientRequests;
 
 export const OracleMethods = {
   index: 'contextOracle/index',
   status: 'contextOracle/status',
   search: 'contextOracle/search',
   activity: 'contextOracle/activity',
-} as const satisfies Record<string, OracleRequestMethod | OracleNotificationMethod>;
+  askEvent: 'contextOracle/askEvent',
+  freshness: 'contextOracle/freshness',
+  fileChanges: 'contextOracle/fileChanges',
+} as const satisfies Record<string, OracleRequestMethod | OracleNotificationMethod | OracleClientNotificationMethod>;
+
+/** Client-request methods, for registering every handler (the client's table is a mapped type over these). */
+export const CLIENT_REQUEST_METHODS: readonly OracleClientRequestMethod[] = [
+  'contextOracle/nav/definitions', 'contextOracle/nav/references', 'contextOracle/nav/implementations', 'contextOracle/nav/workspaceSymbols',
+];
 
 /** `ResponseError.data` for errors raised by the engine: hosts turn `code` into their own message. */
 export interface OracleErrorData {

@@ -24,9 +24,13 @@ export interface IndexSessionOptions {
 
 export interface IndexSession {
   activity(): IndexActivity;
+  /** The current engine (replaced on reconfigure); throws not_initialized when no folder is open. */
+  engine(): Engine;
   index(params: IndexParams, signal?: AbortSignal): Promise<IndexOutcome>;
   status(): Promise<StatusResult>;
   search(params: SearchParams): Promise<SearchHit[]>;
+  /** Cancels every run under way (background runs included); returns how many were asked to stop. */
+  cancel(): number;
   /** New settings: a new engine (after the current run), then an incremental run when `reindex`. */
   reconfigure(settings: ServerSettings, reindex: boolean): Promise<void>;
   dispose(): Promise<void>;
@@ -39,6 +43,8 @@ export function createIndexSession(options: IndexSessionOptions): IndexSession {
   let engine: Engine | undefined = root ? options.createEngine(root, options.settings) : undefined;
   let current: IndexActivity = root ? { state: 'starting' } : { state: 'no-folder' };
   let running = 0;
+  // One controller per run, so a user can stop a background run the client never sent a token for.
+  const controllers = new Set<AbortController>();
   let reconfiguring: Promise<unknown> = Promise.resolve();
 
   function requireEngine(): Engine {
@@ -72,7 +78,16 @@ export function createIndexSession(options: IndexSessionOptions): IndexSession {
     const started = now();
     let failure: IndexActivity['error'];
     try {
-      const outcome = await eng.index({ full, onProgress, ...(signal ? { signal } : {}) });
+      const controller = new AbortController();
+      controllers.add(controller);
+      if (signal?.aborted) controller.abort();
+      else signal?.addEventListener('abort', () => controller.abort(), { once: true });
+      let outcome: IndexOutcome;
+      try {
+        outcome = await eng.index({ full, onProgress, signal: controller.signal });
+      } finally {
+        controllers.delete(controller);
+      }
       logger.info(`indexed ${outcome.filesSeen} files (${outcome.parsed} parsed, ${outcome.unchanged} unchanged, ${outcome.removed} removed) in ${now() - started} ms`);
       return outcome;
     } catch (e) {
@@ -103,7 +118,12 @@ export function createIndexSession(options: IndexSessionOptions): IndexSession {
 
   return {
     activity: () => current,
+    engine: requireEngine,
     index,
+    cancel() {
+      for (const c of controllers) c.abort();
+      return controllers.size;
+    },
     async status() {
       if (!engine) {
         throw new EngineError('not_initialized', 'no workspace folder is open');

@@ -5,21 +5,20 @@
  */
 import { fileURLToPath } from 'node:url';
 import {
-  createConnection, ProposedFeatures, TextDocumentSyncKind, type CancellationToken, type DidChangeConfigurationParams,
-  type InitializeParams,
+  CancellationTokenSource, createConnection, ProposedFeatures, TextDocumentSyncKind, type CancellationToken,
+  type DidChangeConfigurationParams, type InitializeParams,
 } from 'vscode-languageserver/node';
 import { createNodeEngine } from '../node/node-engine';
 import type {
-  InitializationOptions, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, OracleRequests, ServerSettings,
+  InitializationOptions, OracleClientRequests, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, ServerSettings,
 } from '../protocol/language-server';
 import { createConnectionLogger } from './connection-logger';
+import { createEditorNavigation, type SendClientRequest } from './editor-navigation';
+import { createFreshnessFeed } from './freshness-feed';
 import { createIndexSession, type IndexSession } from './index-session';
+import { createRequestHandlers, type RequestHandlers } from './request-handlers';
 import { toResponseError } from './response-errors';
 import { sameSettings, sanitizeSettings, toEngineConfig } from './settings';
-
-type RequestHandlers = {
-  [M in OracleRequestMethod]: (params: OracleRequests[M]['params'], token: CancellationToken) => Promise<OracleRequests[M]['result']>;
-};
 
 const connection = createConnection(ProposedFeatures.all);
 const logger = createConnectionLogger(connection.console);
@@ -53,21 +52,44 @@ function abortSignalFor(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-const handlers: RequestHandlers = {
-  'contextOracle/index': (params, token) => requireSession().index(params ?? {}, abortSignalFor(token)),
-  'contextOracle/status': () => requireSession().status(),
-  'contextOracle/search': (params) => requireSession().search(params),
+/** Server → client requests (the editor's language servers, for the NavigationProvider port). */
+const sendClientRequest: SendClientRequest = (method, params, signal) => {
+  const source = new CancellationTokenSource();
+  signal?.addEventListener('abort', () => source.cancel(), { once: true });
+  return connection.sendRequest<OracleClientRequests[typeof method]['result']>(method, params, source.token).finally(() => source.dispose());
 };
 
-for (const method of Object.keys(handlers) as OracleRequestMethod[]) {
+const freshness = createFreshnessFeed(
+  () => { try { return session?.engine(); } catch { return undefined; } },
+  (stamp) => notify('contextOracle/freshness', stamp),
+  logger,
+);
+let handlers: RequestHandlers | undefined;
+
+/** Every request method, once: `satisfies` makes a method added to the protocol but missing here a compile error. */
+const REQUEST_METHODS = Object.keys({
+  'contextOracle/index': true, 'contextOracle/status': true, 'contextOracle/cancelIndex': true, 'contextOracle/search': true, 'contextOracle/ask': true,
+  'contextOracle/conversation': true, 'contextOracle/definitions': true, 'contextOracle/references': true,
+  'contextOracle/implementations': true, 'contextOracle/repoMap': true, 'contextOracle/bundle': true, 'contextOracle/why': true,
+  'contextOracle/graphView': true, 'contextOracle/lint': true, 'contextOracle/docSync': true, 'contextOracle/context': true,
+  'contextOracle/refIds': true, 'contextOracle/symbolAt': true, 'contextOracle/fileInsights': true, 'contextOracle/problems': true,
+  'contextOracle/syncNow': true, 'contextOracle/freshness': true,
+} satisfies Record<OracleRequestMethod, true>) as OracleRequestMethod[];
+
+for (const method of REQUEST_METHODS) {
   connection.onRequest(method, async (params: unknown, token: CancellationToken) => {
     try {
-      return await (handlers[method] as (p: unknown, t: CancellationToken) => Promise<unknown>)(params, token);
+      if (!handlers) throw new Error('the server is not initialized');
+      return await (handlers[method] as (p: unknown, s: AbortSignal) => Promise<unknown>)(params ?? {}, abortSignalFor(token));
     } catch (e) {
       throw toResponseError(e);
     }
   });
 }
+
+connection.onNotification('contextOracle/fileChanges', (params: unknown) => {
+  freshness.changes(params).catch((e: unknown) => logger.warn(`queueing file changes failed: ${e instanceof Error ? e.message : String(e)}`));
+});
 
 connection.onInitialize((params) => {
   const init = (params.initializationOptions ?? {}) as Partial<InitializationOptions>;
@@ -81,9 +103,14 @@ connection.onInitialize((params) => {
     logger,
     createEngine: (r, s) => createNodeEngine({
       root: r, logger, assetRoot: __dirname, config: toEngineConfig(s), ...(s.indexPath ? { indexPath: s.indexPath } : {}),
+      ...(s.useEditorNavigation !== false ? { navigation: createEditorNavigation(sendClientRequest, logger) } : {}),
     }),
-    notify: (activity) => notify('contextOracle/activity', activity),
+    notify: (activity) => {
+      notify('contextOracle/activity', activity);
+      if (activity.state === 'ready') freshness.publish().catch(() => undefined);
+    },
   });
+  handlers = createRequestHandlers(session, notify);
   logger.info(`server ${process.pid} on node ${process.version}: workspace ${root ?? '(none)'}, settings ${JSON.stringify(settings)}`);
   return { capabilities: { textDocumentSync: TextDocumentSyncKind.None }, serverInfo: { name: 'context-oracle' } };
 });
@@ -107,6 +134,7 @@ connection.onDidChangeConfiguration((change: DidChangeConfigurationParams) => {
 });
 
 connection.onShutdown(async () => {
+  freshness.dispose();
   await session?.dispose();
   session = undefined;
 });

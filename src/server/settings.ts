@@ -9,6 +9,7 @@ export function sanitizeSettings(raw: unknown): ServerSettings {
   if (typeof s.maxFileBytes === 'number' && Number.isFinite(s.maxFileBytes) && s.maxFileBytes > 0) out.maxFileBytes = s.maxFileBytes;
   if (typeof s.respectGitignore === 'boolean') out.respectGitignore = s.respectGitignore;
   if (typeof s.indexPath === 'string' && s.indexPath.trim()) out.indexPath = s.indexPath.trim();
+  if (typeof s.useEditorNavigation === 'boolean') out.useEditorNavigation = s.useEditorNavigation;
   return out;
 }
 
@@ -21,6 +22,6 @@ export function toEngineConfig(settings: ServerSettings): Partial<EngineConfig> 
 }
 
 export function sameSettings(a: ServerSettings, b: ServerSettings): boolean {
-  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '']);
+  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '', s.useEditorNavigation ?? true]);
   return norm(a) === norm(b);
 }

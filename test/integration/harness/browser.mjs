@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format } from 'node:util';
 import { runtime } from './paths.mjs';
+import { uiSteps } from './ui-steps.mjs';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SUITE_STARTED = 'CONTEXT-ORACLE-INTEGRATION-START'; // logged by suite/index.ts
 const SCREENSHOT_REQUEST = /^\[harness:screenshot\] ([\w.-]+)$/;
+const UI_REQUEST = /^\[harness:ui\] ([\w.-]+) (\{.*\})$/;
 // Workbench chatter that says nothing about our tests (it still goes to workbench.log); offline gallery lookups fail.
 const NOISE = [/^Resolv(ing|ed) connection token/, /^Creating a socket/, /^\[reconnection-grace-time\]/, /^Updating additional builtin/,
   /^\[Service Worker\]/, /^\[AgentHost/, /^\[AccountPolicyGate\]/, /^Creation of workbench contribution/, /ENOTFOUND open-vsx\.org/,
@@ -111,6 +113,14 @@ export async function runExtensionTests(o) {
         screenshot(request[1])
           .catch((e) => o.log(`screenshot ${request[1]} failed: ${e.message}`))
           .finally(() => writeFileSync(join(o.signalDir, `${request[1]}.done`), ''));
+        return;
+      }
+      const ui = UI_REQUEST.exec(line.trim());
+      if (ui) {
+        const [, step, args] = ui;
+        const run = uiSteps[step] ? uiSteps[step](page, JSON.parse(args), o.outDir) : Promise.reject(new Error(`unknown UI step ${step}`));
+        run.then((r) => { o.log(`ui step ${step}: ${JSON.stringify(r).slice(0, 300)}`); return r; }, (e) => { o.log(`ui step ${step} failed: ${e.message}`); return { error: e.message }; })
+          .then((r) => writeFileSync(join(o.signalDir, `${step}.json`), JSON.stringify(r)));
         return;
       }
       workbenchLog.push(`[${type}] ${line}`);

@@ -6,7 +6,8 @@ import { fixtureWorkspace } from './paths.mjs';
 
 /**
  * Copies the fixture into `<tmp>/workspace` and renames every `dot-gitignore` to `.gitignore` (the fixture cannot
- * hold a real .gitignore: this repository's git would then ignore the very files the tests expect to be skipped).
+ * hold a real .gitignore: this repository's git would then ignore the very files the tests expect to be skipped) and
+ * `dot-context-oracle` to `.context-oracle` (the declared graph; the repository ignores real index folders).
  */
 export function prepareWorkspace() {
   const base = mkdtempSync(join(tmpdir(), 'context-oracle-it-'));
@@ -15,8 +16,10 @@ export function prepareWorkspace() {
   const renameAll = (dir) => {
     for (const name of readdirSync(dir)) {
       const p = join(dir, name);
-      if (statSync(p).isDirectory()) renameAll(p);
-      else if (name === 'dot-gitignore') renameSync(p, join(dir, '.gitignore'));
+      if (statSync(p).isDirectory()) {
+        renameAll(p);
+        if (name === 'dot-context-oracle') renameSync(p, join(dir, '.context-oracle'));
+      } else if (name === 'dot-gitignore') renameSync(p, join(dir, '.gitignore'));
     }
   };
   renameAll(ws);

@@ -1,0 +1,13 @@
+/**
+ * Settings that only the editor host reads (the engine's own settings are SETTINGS in src/core/config.ts).
+ * package.json `contributes.configuration` is the projection of SETTINGS plus these; a unit test checks they agree.
+ * No 'vscode' import.
+ */
+import type { SettingSpec } from '../core/config';
+
+export const EDITOR_SETTINGS: readonly SettingSpec[] = [
+  { key: 'useEditorNavigation', type: 'boolean', default: true, description: "Answer definitions and references with the editor's own language servers (exact), falling back to the index." },
+  { key: 'copyContext.maxTokens', type: 'number', default: 8000, description: 'Token budget of "Copy Context for Agent".' },
+  { key: 'mcpHttp.enabled', type: 'boolean', default: false, description: "Start the in-editor MCP endpoint (127.0.0.1, bearer token) when the workspace opens, so outside agents can use the editor's definitions and references. \"Show MCP Endpoint Configuration\" starts it on demand." },
+  { key: 'mcpHttp.port', type: 'number', default: 0, description: 'Port of the in-editor MCP endpoint on 127.0.0.1; 0 picks a free port.' },
+];

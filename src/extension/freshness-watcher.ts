@@ -1,0 +1,62 @@
+/**
+ * Feeds the server's change queue from VS Code's file watcher: files written to disk (a save, a checkout, a tool)
+ * and deletions, batched for a moment. Unsaved edits never reach the disk, so they are never sent. Changes inside
+ * the index folder are not source changes, but graph and rules files there change what the Problems view shows.
+ */
+import * as vscode from 'vscode';
+import type { ChangeNotice } from '../core/model';
+import { relativePath } from './navigation-bridge';
+import type { OracleClient } from './oracle-client';
+
+// Editor and tool settings folders hold no indexable source; a settings change must not sit in the queue.
+const IGNORED_DIRS = ['.git/', 'node_modules/', '.hg/', '.svn/', '.vscode/', '.idea/'];
+
+/** Whether a workspace-relative path is a source change worth queueing (pure; tested in the integration suite). */
+export function isSourceChange(rel: string): boolean {
+  const dirs = rel.split('/').map((s) => `${s}/`);
+  return dirs[0] !== '.context-oracle/' && !dirs.some((d) => IGNORED_DIRS.includes(d));
+}
+
+export interface ChangeWatcher extends vscode.Disposable {
+  /** Sends what is pending now (before Sync Now, so a file saved a moment ago is in the batch). */
+  flush(): void;
+}
+
+export function watchForChanges(client: OracleClient, onGraphOrDocChange: () => void, delayMs = 300): ChangeWatcher {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return Object.assign(new vscode.Disposable(() => undefined), { flush: () => undefined });
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
+  const pending = new Map<string, ChangeNotice['kind']>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const flush = (): void => {
+    timer = undefined;
+    if (!pending.size) return;
+    const changes: ChangeNotice[] = [...pending].map(([path, kind]) => ({ path, ...(kind ? { kind } : {}) }));
+    pending.clear();
+    client.notify('contextOracle/fileChanges', { changes });
+  };
+  const note = (uri: vscode.Uri, kind: ChangeNotice['kind']): void => {
+    const rel = relativePath(uri);
+    if (!rel) return;
+    if (rel.startsWith('.context-oracle/graph/') || rel.endsWith('.md')) onGraphOrDocChange();
+    if (!isSourceChange(rel)) return;
+    pending.set(rel, kind);
+    timer ??= setTimeout(flush, delayMs);
+  };
+  const disposable = vscode.Disposable.from(
+    watcher,
+    // A save is reported at once; the watcher's event for the same write follows later and merges into the batch.
+    vscode.workspace.onDidSaveTextDocument((d) => note(d.uri, 'changed')),
+    watcher.onDidChange((u) => note(u, 'changed')),
+    watcher.onDidCreate((u) => note(u, 'changed')),
+    watcher.onDidDelete((u) => note(u, 'deleted')),
+    new vscode.Disposable(() => { if (timer) clearTimeout(timer); }),
+  );
+  return Object.assign(disposable, {
+    flush() {
+      if (timer) clearTimeout(timer);
+      flush();
+    },
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Validation of what the Oracle panel sends. The webview renders workspace text and is treated as untrusted: every
+ * message is checked field by field, unknown types and extra shapes are dropped, and paths must stay inside the
+ * workspace. No 'vscode' import, so it is tested in plain Node.
+ */
+import { MAX_QUESTION_CHARS, type WebviewMessage } from '../../protocol/webview';
+
+const MAX_ID = 200;
+
+function str(v: unknown, max: number): string | undefined {
+  return typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined;
+}
+
+function line(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 10_000_000 ? v : undefined;
+}
+
+/** A workspace-relative POSIX path that cannot climb out of the workspace. */
+export function safeRelativePath(v: unknown): string | undefined {
+  const p = str(v, 1024);
+  if (!p || p.includes('\\') || p.includes('\0') || p.startsWith('/') || /^[A-Za-z]:/.test(p) || /^[a-z][\w+.-]*:/i.test(p)) return undefined;
+  const parts = p.split('/');
+  return parts.some((s) => s === '..' || s === '') ? undefined : p;
+}
+
+/** The message if it is well-formed, else undefined (the caller logs and drops it). */
+export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const m = raw as Record<string, unknown>;
+  switch (m.type) {
+    case 'ready':
+    case 'newConversation':
+      return { type: m.type };
+    case 'ask': {
+      const question = typeof m.question === 'string' ? m.question.trim() : '';
+      if (!question || question.length > MAX_QUESTION_CHARS) return undefined;
+      return { type: 'ask', question, explain: m.explain === true };
+    }
+    case 'stop': {
+      const id = str(m.id, MAX_ID);
+      return id ? { type: 'stop', id } : undefined;
+    }
+    case 'open': {
+      const path = safeRelativePath(m.path);
+      if (!path) return undefined;
+      const l = line(m.line);
+      const e = line(m.endLine);
+      return { type: 'open', path, ...(l ? { line: l } : {}), ...(l && e && e >= l ? { endLine: e } : {}) };
+    }
+    case 'why':
+    case 'bundle':
+    case 'graph': {
+      const refId = str(m.refId, 1024);
+      return refId ? { type: m.type, refId } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}

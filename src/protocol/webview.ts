@@ -1,0 +1,68 @@
+/**
+ * The Oracle panel's message protocol, declared once for the extension (host) and webview-ui (the panel's browser
+ * code). The webview is untrusted: the host validates every inbound message (src/extension/panel/panel-messages.ts)
+ * and queues outbound ones until the webview says `ready`. Payloads are the engine's plain DTOs.
+ */
+import type { SearchHit, RepoMap } from '../core/model';
+import type { BundleResult } from '../core/bundle/types';
+import type { WhyResult } from '../core/graph/why';
+import type { GraphView } from '../core/graph/view';
+import type { LintReport } from '../core/rules/lint';
+import type { AskEvent } from '../core/oracle/types';
+
+// The engine DTOs the panel renders, re-exported so webview-ui imports nothing but src/protocol.
+export type { AskEvent, AskResult, Citation, Evidence, ExplainData } from '../core/oracle/types';
+export type { BundleResult } from '../core/bundle/types';
+export type { WhyResult, WhyTreeNode } from '../core/graph/why';
+export type { GraphView } from '../core/graph/view';
+export type { LintReport } from '../core/rules/lint';
+export type { RepoMap, SearchHit } from '../core/model';
+
+/** One node of smart context with the weighted signals behind its score (each 0..1 before weighting). */
+export interface SignalRow {
+  id: string;
+  path: string;
+  line: number;
+  score: number;
+  reason: string;
+  signals: Record<string, number>;
+}
+
+/** Host → webview. */
+export type HostMessage =
+  /** A question was sent (from the panel, a command or a chat follow-up); its events follow with the same id. */
+  | { type: 'askStarted'; id: string; question: string; explain: boolean }
+  | { type: 'askEvent'; id: string; event: AskEvent }
+  /** Explain: the per-signal scores of the code the question's smart context selected (the oracle's code path). */
+  | { type: 'signals'; id: string; nodes: SignalRow[] }
+  /** The ask ended without a `done` event: stopped by the user or failed. */
+  | { type: 'askEnded'; id: string; cancelled: boolean; error?: string }
+  | { type: 'bundle'; refIds: string[]; result: BundleResult }
+  | { type: 'why'; result: WhyResult }
+  | { type: 'map'; map: RepoMap }
+  | { type: 'search'; query: string; hits: SearchHit[] }
+  | { type: 'lint'; report: LintReport }
+  | { type: 'graph'; refIds: string[]; view: GraphView }
+  | { type: 'error'; title: string; message: string }
+  /** Start a new conversation (the host dropped the old session). */
+  | { type: 'cleared' }
+  /** Put text in the question box (Ask Oracle with a selection) and focus it. */
+  | { type: 'prefill'; question: string };
+
+/** Webview → host. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'ask'; question: string; explain: boolean }
+  | { type: 'stop'; id: string }
+  /** Open a workspace file at 1-based lines (a citation or a node). */
+  | { type: 'open'; path: string; line?: number; endLine?: number }
+  | { type: 'why'; refId: string }
+  | { type: 'bundle'; refId: string }
+  | { type: 'graph'; refId: string }
+  | { type: 'newConversation' };
+
+export type HostMessageType = HostMessage['type'];
+export type WebviewMessageType = WebviewMessage['type'];
+
+/** Longest question the panel accepts (characters); longer input is refused, not truncated. */
+export const MAX_QUESTION_CHARS = 4000;

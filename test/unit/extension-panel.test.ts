@@ -1,0 +1,82 @@
+/** The Oracle panel's host-side checks: inbound message validation, CSP and HTML, and the answer's safe rendering rules. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { makeNonce, panelCsp, panelHtml } from '../../src/extension/panel/panel-html';
+import { parseWebviewMessage, safeRelativePath } from '../../src/extension/panel/panel-messages';
+import { codeSpan, escapeMarkdown } from '../../src/extension/chat/chat-text';
+import { queuedText } from '../../src/extension/status-view';
+import { linkKind, parsePathRef } from '../../webview-ui/links';
+
+test('well-formed webview messages pass, trimmed; everything else is dropped', () => {
+  assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
+  assert.deepEqual(parseWebviewMessage({ type: 'ask', question: '  where is X?  ', explain: true, extra: 1 }), { type: 'ask', question: 'where is X?', explain: true });
+  assert.deepEqual(parseWebviewMessage({ type: 'ask', question: 'q', explain: 'yes' }), { type: 'ask', question: 'q', explain: false });
+  assert.deepEqual(parseWebviewMessage({ type: 'open', path: 'src/a.ts', line: 3, endLine: 9 }), { type: 'open', path: 'src/a.ts', line: 3, endLine: 9 });
+  assert.deepEqual(parseWebviewMessage({ type: 'open', path: 'src/a.ts', line: 9, endLine: 3 }), { type: 'open', path: 'src/a.ts', line: 9 });
+  assert.deepEqual(parseWebviewMessage({ type: 'why', refId: 'billing' }), { type: 'why', refId: 'billing' });
+  for (const bad of [null, 'ready', [], {}, { type: 'eval', code: '1' }, { type: 'ask', question: '' }, { type: 'ask', question: 'x'.repeat(4001) },
+    { type: 'ask' }, { type: 'stop' }, { type: 'stop', id: 7 }, { type: 'open', path: '../etc/passwd' }, { type: 'open', path: '/etc/passwd' },
+    { type: 'open', path: 'C:/x' }, { type: 'open', path: 'file:///etc/passwd' }, { type: 'open', path: 'a\\b' }, { type: 'open', path: 'a//b' },
+    { type: 'open', path: 'src/a.ts', line: 0 }, { type: 'why', refId: '' }, { type: '__proto__' }]) {
+    const parsed = parseWebviewMessage(bad);
+    if (bad && typeof bad === 'object' && 'line' in bad) assert.equal((parsed as { line?: number } | undefined)?.line, undefined, JSON.stringify(bad));
+    else assert.equal(parsed, undefined, JSON.stringify(bad));
+  }
+});
+
+test('paths the panel may open stay inside the workspace', () => {
+  assert.equal(safeRelativePath('docs/guide.md'), 'docs/guide.md');
+  for (const p of ['..', 'a/../../b', '/abs', 'javascript:alert(1)', 'vscode://x', 'a/./../b', '', 'a\0b']) assert.equal(safeRelativePath(p), undefined, p);
+});
+
+test('the panel HTML has a strict CSP with a nonce, and only nonce-bearing scripts', () => {
+  const nonce = makeNonce((n) => new Uint8Array(n).map((_, i) => i * 7));
+  assert.match(nonce, /^[A-Za-z0-9]{32}$/);
+  const csp = panelCsp({ cspSource: 'https://res.test', nonce });
+  assert.match(csp, /^default-src 'none'; /);
+  assert.match(csp, new RegExp(`script-src 'nonce-${nonce}'(;|$)`));
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
+  const html = panelHtml({ cspSource: 'https://res.test', nonce, scriptUri: 'https://res.test/dist/webview.js', styleUri: 'https://res.test/media/panel.css', codiconsUri: 'https://res.test/dist/codicons/codicon.css" onload="x' });
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  assert.equal(scripts.length, 1);
+  assert.ok(scripts[0]!.includes(`nonce="${nonce}"`));
+  assert.ok(!html.includes('" onload="x'), 'attribute values are escaped');
+});
+
+test('answer links: citations, workspace paths and http(s) only; javascript: and friends are refused', () => {
+  assert.equal(linkKind('3'), 'citation');
+  assert.equal(linkKind('src/a.ts:3-9'), 'path');
+  assert.equal(linkKind('https://example.com/x'), 'external');
+  for (const u of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:x', 'data:text/html,<script>', 'command:workbench.action.x', 'vscode:x', '../x.ts', '/etc/passwd.txt'])
+    assert.equal(linkKind(u), 'refused', u);
+  assert.deepEqual(parsePathRef('src/a.ts:3-9'), { path: 'src/a.ts', line: 3, endLine: 9 });
+  assert.deepEqual(parsePathRef('docs/guide.md'), { path: 'docs/guide.md' });
+  assert.equal(parsePathRef('a/../b.ts'), undefined);
+});
+
+test('chat text escapes workspace Markdown and HTML', () => {
+  assert.equal(escapeMarkdown('[click](javascript:alert(1))'), '\\[click\\]\\(javascript:alert\\(1\\)\\)');
+  assert.equal(escapeMarkdown('<img src=x onerror=alert(2)> **b**'), '&lt;img src=x onerror=alert\\(2\\)\\> \\*\\*b\\*\\*');
+  assert.equal(codeSpan('a`b'), '`` a`b ``');
+  assert.equal(codeSpan('plain'), '`plain`');
+});
+
+test('the status bar counts queued changes and names them in the tooltip', () => {
+  assert.deepEqual(queuedText({ state: 'ready' }), { text: '', tooltip: '' });
+  const q = queuedText({ state: 'ready', freshness: { queued: ['src/a.ts', 'src/b.ts'] } });
+  assert.equal(q.text, ' · 2 queued');
+  assert.match(q.tooltip, /src\/a\.ts, src\/b\.ts/);
+});
+
+test('why and definition texts for chat keep workspace text inert', async () => {
+  const { whyText, definitionsText } = await import('../../src/extension/chat/chat-text');
+  const node = { ref_id: 'auth', kind: 'domain', summary: '[x](javascript:alert(1)) <img src=x onerror=y>' };
+  const text = whyText({ node, upstream: [], downstream: [{ ...node, ref_id: 'api`gw', edge_kind: 'uses', children: [] }],
+    impact: { downstream_direct: 1, downstream_transitive: 0, doc_coverage: 100, stale_count: 0 }, depth: { upstream: 3, downstream: 3 }, truncated: false });
+  assert.ok(!text.includes('](javascript:'), text);
+  assert.ok(!text.includes('<img'), text);
+  assert.match(text, /`` api`gw ``/);
+  assert.match(text, /Impact: 1 direct/);
+  const defs = definitionsText({ query: 'f', results: [{ name: 'f', qualifiedName: 'f', kind: 'function', path: 'src/a.ts', line: 3, column: 17, endColumn: 18, endLine: 5, signature: 'function f()', preview: 'function f()', source: 'lsp' }] });
+  assert.equal(defs, '1. `src/a.ts:3` function `function f()` (lsp)');
+});

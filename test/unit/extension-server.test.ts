@@ -1,0 +1,166 @@
+/**
+ * The language server's request table, editor insights, change feed and editor navigation, on a real engine (sql.js,
+ * tree-sitter) over the integration fixture workspace. The LSP library is not involved: the table takes AbortSignals
+ * and sends notifications through a plain function, as the server wires it.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Engine } from '../../src/core/engine';
+import { EngineError } from '../../src/core/errors';
+import type { FreshnessStamp } from '../../src/core/model';
+import type { OracleNotificationMethod, OracleNotifications } from '../../src/protocol/language-server';
+import { createEditorNavigation } from '../../src/server/editor-navigation';
+import { createFreshnessFeed, validChanges } from '../../src/server/freshness-feed';
+import { createIndexSession } from '../../src/server/index-session';
+import { createRequestHandlers, type RequestHandlers } from '../../src/server/request-handlers';
+import { captureLogger, removeWorkspace, testEngine } from '../helpers/workspace';
+
+/** The integration fixture, with its dot-named files put in place as the harness does. */
+function copyIntegrationFixture(): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'co-ext-')), 'ws');
+  cpSync('test/integration/fixture-workspace', root, { recursive: true });
+  const fix = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) {
+        fix(p);
+        if (name === 'dot-context-oracle') renameSync(p, join(dir, '.context-oracle'));
+      } else if (name === 'dot-gitignore') renameSync(p, join(dir, '.gitignore'));
+    }
+  };
+  fix(root);
+  return root;
+}
+
+let root: string;
+let engine: Engine;
+let handlers: RequestHandlers;
+const sent: Array<{ method: OracleNotificationMethod; params: unknown }> = [];
+const signal = new AbortController().signal;
+
+before(async () => {
+  root = copyIntegrationFixture();
+  const session = createIndexSession({
+    root, settings: {}, logger: captureLogger(), notify: () => undefined,
+    createEngine: (r) => { engine = testEngine(r); return engine; },
+  });
+  handlers = createRequestHandlers(session, <M extends OracleNotificationMethod>(method: M, params: OracleNotifications[M]) => { sent.push({ method, params }); });
+  await handlers['contextOracle/index']({}, signal);
+});
+after(async () => {
+  await engine.dispose();
+  removeWorkspace(join(root, '..'));
+});
+
+test('ask streams every event as a notification keyed by the request id and returns the result', async () => {
+  sent.length = 0;
+  const r = await handlers['contextOracle/ask']({ id: 'q1', question: 'how does formatBanner frame the greeting?', session: 's1' }, signal);
+  const events = sent.filter((s) => s.method === 'contextOracle/askEvent').map((s) => s.params as OracleNotifications['contextOracle/askEvent']);
+  assert.ok(events.length >= 4);
+  assert.ok(events.every((e) => e.id === 'q1'));
+  assert.deepEqual(events.at(-1)!.event.type, 'done');
+  assert.ok(events.some((e) => e.event.type === 'phase'));
+  assert.ok(r.citations.some((c) => c.path === 'src/format.ts'), JSON.stringify(r.citations));
+});
+
+test('an aborted ask ends as cancelled', async () => {
+  const c = new AbortController();
+  c.abort();
+  await assert.rejects(handlers['contextOracle/ask']({ id: 'q2', question: 'how does formatBanner frame the greeting?' }, c.signal), (e: unknown) => EngineError.is(e, 'cancelled'));
+});
+
+test('malformed params are typed errors, not crashes', async () => {
+  await assert.rejects(handlers['contextOracle/ask']({ id: '', question: 'x' }, signal), (e: unknown) => EngineError.is(e, 'required'));
+  await assert.rejects(handlers['contextOracle/bundle']({ refIds: 'greeting' as unknown as string[] }, signal), (e: unknown) => EngineError.is(e, 'invalid_input'));
+  await assert.rejects(handlers['contextOracle/repoMap']({ maxTokens: -5 }, signal), (e: unknown) => EngineError.is(e, 'invalid_input'));
+  await assert.rejects(handlers['contextOracle/why']({ refId: 'greetin' }, signal), (e: unknown) => EngineError.is(e, 'not_found') && (e.detail?.suggestions as string[]).includes('greeting'));
+});
+
+test('file insights: the annotated class, its node, dependents and no stale doc yet', async () => {
+  const path = 'src/greeter.ts';
+  const text = (await import('node:fs')).readFileSync(join(root, path), 'utf8');
+  const r = await handlers['contextOracle/fileInsights']({ path, text }, signal);
+  assert.equal(r.symbols.length, 1);
+  const s = r.symbols[0]!;
+  assert.equal(s.ref_id, 'src/greeter.ts::Greeter');
+  assert.equal(s.line, 3);
+  assert.equal(s.annotationLine, 2);
+  assert.deepEqual(s.nodes.map((n) => [n.ref_id, n.kind, n.summary, n.dependents, n.staleDocs]), [['greeting', 'domain', 'Greets people by name', 2, []]]);
+  assert.deepEqual((await handlers['contextOracle/fileInsights']({ path: 'src/format.ts', text: 'export const x = 1;\n' }, signal)).symbols, []);
+});
+
+test('problems: the rule violation; a stale doc once the code changes after a sync', async () => {
+  await handlers['contextOracle/docSync']({}, signal);
+  let p = await handlers['contextOracle/problems']({}, signal);
+  assert.deepEqual(p.violations.map((v) => [v.rule, v.file]), [['feature-needs-domain', '.context-oracle/graph/architecture.yml']]);
+  assert.deepEqual(p.staleDocs, []);
+  writeFileSync(join(root, 'src/greeter.ts'), `${(await import('node:fs')).readFileSync(join(root, 'src/greeter.ts'), 'utf8')}\nexport const changed = 1;\n`);
+  await engine.noteChanges([{ path: 'src/greeter.ts' }]);
+  await handlers['contextOracle/syncNow']({}, signal);
+  p = await handlers['contextOracle/problems']({}, signal);
+  assert.deepEqual(p.staleDocs.map((s) => [s.ref_id, s.doc_path, s.code_path]), [['greeting', 'docs/greeting.md', 'src/greeter.ts']]);
+  const text = (await import('node:fs')).readFileSync(join(root, 'src/greeter.ts'), 'utf8');
+  const insights = await handlers['contextOracle/fileInsights']({ path: 'src/greeter.ts', text }, signal);
+  assert.deepEqual(insights.symbols[0]!.nodes[0]!.staleDocs, ['docs/greeting.md']);
+  await handlers['contextOracle/docSync']({ mark: ['greeting'] }, signal);
+  assert.deepEqual((await handlers['contextOracle/problems']({}, signal)).staleDocs, []);
+});
+
+test('ref_id suggestions and the symbol around a line', async () => {
+  const all = await handlers['contextOracle/refIds']({}, signal);
+  assert.deepEqual(all.map((s) => s.ref_id).sort(), ['app', 'banners', 'greeting', 'reporting']);
+  const typed = await handlers['contextOracle/refIds']({ query: 'formatBanner' }, signal);
+  assert.ok(typed.some((s) => s.ref_id === 'src/format.ts::formatBanner'), JSON.stringify(typed));
+  assert.equal((await handlers['contextOracle/symbolAt']({ path: 'src/greeter.ts', line: 7 }, signal))?.ref_id, 'src/greeter.ts::Greeter.greet');
+  assert.equal((await handlers['contextOracle/symbolAt']({ path: 'src/greeter.ts', line: 1 }, signal)), null);
+});
+
+test('the change feed drops paths outside the workspace and the index folder, queues the rest and publishes the stamp', async () => {
+  assert.deepEqual(validChanges({ changes: [{ path: 'src/a.ts' }, { path: '/etc/passwd' }, { path: '../x.ts' }, { path: 'a/../../x' }, { path: '.context-oracle/index.db' },
+    { path: 'C:/x.ts' }, { path: 'tools/gone.py', kind: 'deleted' }, { path: 7 }, null] }),
+  [{ path: 'src/a.ts', kind: 'changed' }, { path: 'tools/gone.py', kind: 'deleted' }]);
+  assert.deepEqual(validChanges('nonsense'), []);
+  const stamps: FreshnessStamp[] = [];
+  const feed = createFreshnessFeed(() => engine, (s) => stamps.push(s), captureLogger(), 60_000);
+  try {
+    await feed.changes({ changes: [{ path: 'src/format.ts' }] });
+    assert.deepEqual(stamps.at(-1)?.queued, ['src/format.ts']);
+    await handlers['contextOracle/syncNow']({}, signal);
+    await feed.publish();
+    assert.deepEqual(stamps.at(-1)?.queued, []);
+  } finally {
+    feed.dispose();
+  }
+});
+
+test('editor navigation: answers pass through; a slow editor times out; an abort is a cancellation', async () => {
+  const loc = { path: 'src/a.ts', line: 1, column: 1 };
+  const ok = createEditorNavigation(async () => [loc], captureLogger());
+  assert.deepEqual(await ok.definitions(loc), [loc]);
+  const logger = captureLogger();
+  const slow = createEditorNavigation(() => new Promise(() => undefined), logger, 50);
+  await assert.rejects(slow.references(loc), /longer than 50 ms/);
+  assert.ok(logger.lines.some((l) => l.startsWith('info: contextOracle/nav/references')), logger.lines.join('\n'));
+  const c = new AbortController();
+  const pending = slow.workspaceSymbols('x', c.signal);
+  c.abort();
+  await assert.rejects(pending, (e: unknown) => EngineError.is(e, 'cancelled'));
+  const bad = createEditorNavigation(async () => 'nope' as never, captureLogger());
+  await assert.rejects(bad.implementations(loc), /not a list/);
+});
+
+test('cancelIndex stops a run the client started without a token; the previous index stays', async () => {
+  const before = await handlers['contextOracle/status']({}, signal);
+  const run = handlers['contextOracle/index']({ full: true }, signal);
+  const { cancelled } = await handlers['contextOracle/cancelIndex']({}, signal);
+  assert.equal(cancelled, 1);
+  await assert.rejects(run, (e: unknown) => EngineError.is(e, 'cancelled'));
+  const now = await handlers['contextOracle/status']({}, signal);
+  assert.equal(now.index.files, before.index.files);
+  assert.equal(now.activity.state, 'ready');
+  assert.deepEqual(await handlers['contextOracle/cancelIndex']({}, signal), { cancelled: 0 });
+});
