@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_CONFIG, type EngineConfig } from './config';
 import { EngineError } from './errors';
 import { runIndex, type IndexRunOptions } from './index/indexer';
-import { LANGUAGES } from './parse/languages';
+import { GRAMMAR_PACKAGES, LANGUAGES } from './parse/languages';
 import type { IndexOutcome, IndexStatus, SearchHit, SearchOptions } from './model';
 import type { EngineDeps } from './ports';
 import { IndexDatabase } from './store/database';
@@ -100,8 +100,10 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       for (const lang of LANGUAGES) {
         h.update(lang.id).update(lang.grammar);
         for (const q of lang.queries) h.update(await deps.assets.readText(q));
-        h.update(String((await deps.assets.readBytes(lang.grammar)).length));
       }
+      // The grammar packages' versions stand for the WASM files: reading megabytes of grammars on every start to
+      // hash them would cost more than the no-change re-index itself.
+      h.update(GRAMMAR_PACKAGES);
       grammarHash = h.digest('hex').slice(0, 16);
     }
     return grammarHash;

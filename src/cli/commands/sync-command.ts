@@ -13,9 +13,15 @@ function formatSync(s: SyncOutcome): string {
 export const syncCommand: Command = {
   name: 'sync',
   summary: 'doc↔code sync: stale docs, record baselines, --mark pairs synced',
-  usage: 'sync [--mark REF_ID|PATH]... [--check]',
-  flags: { mark: { type: 'list' }, check: { type: 'boolean' } },
+  usage: 'sync [--force] [--mark REF_ID|PATH]... [--check]',
+  flags: { mark: { type: 'list' }, check: { type: 'boolean' }, force: { type: 'boolean' } },
   async run({ engine, flags, out }) {
+    // --force: bring the code index up to date at once (queued changes, or an incremental run) before the doc check.
+    if (flags.force) {
+      await engine.syncNow();
+      const indexed = await engine.index();
+      if (!flags.json) out(`index: ${indexed.parsed} parsed, ${indexed.removed} removed, ${indexed.unchanged} unchanged`);
+    }
     const outcome = await engine.sync({ mark: (flags.mark as string[] | undefined) ?? [], check: Boolean(flags.check) });
     out(flags.json ? JSON.stringify(outcome, null, 2) : formatSync(outcome));
     return flags.check && outcome.counts.stale ? 1 : 0;

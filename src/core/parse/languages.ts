@@ -10,6 +10,9 @@ export interface LanguageSpec {
 
 // Grammars come from @vscode/tree-sitter-wasm where it has them (maintained by the VS Code team), else from
 // tree-sitter-wasms. Both load in web-tree-sitter 0.25.x (0.26+ rejects tree-sitter-wasms' ABI).
+/** The grammar packages (pinned in package.json); part of the index's grammar-set hash. */
+export const GRAMMAR_PACKAGES = '@vscode/tree-sitter-wasm@0.3.1 tree-sitter-wasms@0.1.13 web-tree-sitter@0.25.10';
+
 const spec = (id: string, extensions: string[], grammarFile: string, queryIds = [id]): LanguageSpec => ({
   id,
   extensions,
