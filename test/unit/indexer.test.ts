@@ -27,6 +27,7 @@ describe('indexer', () => {
       'big.ts': big,
       'blob.ts': new Uint8Array([0x65, 0x78, 0x00, 0x01, 0x02, 0x03]),
       'node_modules/dep/index.js': 'module.exports = 1;\n',
+      'vendor.min.js': `${'function a(b){return b+1}'.repeat(2000)}\n`,
     });
     const engine = testEngine(root);
     const outcome = await engine.index();
@@ -34,6 +35,7 @@ describe('indexer', () => {
     assert.equal(outcome.parsed, 2);
     assert.equal(outcome.skipCounts.too_large, 1);
     assert.equal(outcome.skipCounts.binary, 1);
+    assert.equal(outcome.skipCounts.minified, 1);
     assert.equal(outcome.skipCounts.gitignored, 2);
     assert.equal(outcome.skipCounts.unsupported, 2); // .gitignore, README.md
     const status = await engine.status();

@@ -9,6 +9,14 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** Minified or generated single-line code: a large file whose lines average hundreds of characters. */
+export function looksMinified(text: string): boolean {
+  if (text.length < 10_000) return false;
+  let lines = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines++;
+  return text.length / lines > 400;
+}
+
 const strict = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8');
 

@@ -8,7 +8,7 @@ import type { EngineDeps } from '../ports';
 import type { IndexDatabase } from '../store/database';
 import { removeFile, writeFile, type FileFacts } from '../store/file-writes';
 import type { ParseRequest } from '../parse/types';
-import { contentHash, decodeText, looksBinary } from './content';
+import { contentHash, decodeText, looksBinary, looksMinified } from './content';
 import { classifyPaths, walkWorkspace, type Candidate, type SkipReason } from './walker';
 
 export interface IndexProgress {
@@ -113,6 +113,13 @@ export async function runIndex(
         continue;
       }
       const { text, lossy } = decodeText(bytes);
+      if (looksMinified(text)) {
+        // Bundles and minified builds: one line holding hundreds of definitions pollutes search and costs the
+        // most to index, and nobody navigates them.
+        skip(file.path, 'minified');
+        keep.delete(file.path);
+        continue;
+      }
       if (lossy) report.lossyUtf8++;
       let lines = 1;
       for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) lines++;

@@ -12,7 +12,7 @@ import { joinPath, isInside } from './paths';
 
 export type SkipReason =
   | 'gitignored' | 'excluded' | 'unsupported' | 'too_large' | 'binary' | 'unreadable' | 'outside_workspace'
-  | 'symlink_loop' | 'parse_failed' | 'grammar_unavailable' | 'vanished';
+  | 'symlink_loop' | 'parse_failed' | 'grammar_unavailable' | 'vanished' | 'minified';
 
 export interface Candidate {
   path: string;

@@ -15,6 +15,7 @@ interface Loaded {
 }
 
 let runtimeReady: Promise<void> | undefined;
+const utf8 = new TextEncoder();
 
 function initRuntime(assets: AssetLocator): Promise<void> {
   // Parser.init loads the tree-sitter runtime once per JS realm (each worker has its own).
@@ -66,7 +67,10 @@ export class TreeSitterService {
       tree = loaded.parser.parse(req.text);
       if (!tree) return failed(req, 'parse_failed', 'parser returned no tree');
       const result = extractFromTree(req.path, req.language, req.text, tree, loaded.query);
-      for (const chunk of result.chunks) chunk.searchText = searchableText(chunk.text);
+      for (const chunk of result.chunks) {
+        chunk.utf8 = { text: utf8.encode(chunk.text), search: utf8.encode(searchableText(chunk.text)) };
+        chunk.text = '';
+      }
       return result;
     } catch (e) {
       // A parser crash (e.g. WASM out of bounds on pathological input) is this file's problem only.

@@ -55,6 +55,12 @@ export interface ExtractedChunk {
   text: string;
   /** `text` with identifiers split for full-text search (see identifiers.ts), made by the parser host. */
   searchText?: string;
+  /**
+   * UTF-8 of `text` and `searchText`, made by the parser host so the indexing thread binds bytes instead of
+   * re-encoding large strings for SQLite (and a worker can transfer them without copying). When present, `text`
+   * and `searchText` may be left empty.
+   */
+  utf8?: { text: Uint8Array; search: Uint8Array };
 }
 
 export interface ParseRequest {

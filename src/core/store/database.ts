@@ -154,7 +154,7 @@ export class IndexDatabase {
   }
 
   lastInsertId(): number {
-    return Number(this.db.exec('SELECT last_insert_rowid()')[0]!.values[0]![0]);
+    return Number(this.getPrepared('SELECT last_insert_rowid() AS id', [])!.id);
   }
 
   transaction<T>(fn: () => T): T {

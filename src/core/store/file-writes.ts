@@ -60,13 +60,14 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
   );
   const pathText = searchableText(facts.path.replace(/[/.\\-]/g, ' '));
   for (const c of result.chunks) {
+    // Bytes from the parser host are bound as blobs and cast back to TEXT by SQLite: no re-encoding here.
     db.runPrepared(
-      'INSERT INTO chunks(file_id, symbol, kind, line_start, line_end, container, signature, text) VALUES (?,?,?,?,?,?,?,?)',
-      [fileId, c.symbol ?? null, c.kind, c.lineStart, c.lineEnd, c.container ?? null, c.signature ?? null, c.text],
+      'INSERT INTO chunks(file_id, symbol, kind, line_start, line_end, container, signature, text) VALUES (?,?,?,?,?,?,?,CAST(? AS TEXT))',
+      [fileId, c.symbol ?? null, c.kind, c.lineStart, c.lineEnd, c.container ?? null, c.signature ?? null, c.utf8?.text ?? c.text],
     );
     const chunkId = db.lastInsertId();
     const name = c.symbol ? searchableText(c.symbol.replace(/\./g, ' ')) : '';
-    // The parser host already split identifiers (off the main thread); fall back for results made elsewhere.
-    db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,?)', [chunkId, name, pathText, c.searchText ?? searchableText(c.text)]);
+    db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,CAST(? AS TEXT))',
+      [chunkId, name, pathText, c.utf8?.search ?? c.searchText ?? searchableText(c.text)]);
   }
 }
