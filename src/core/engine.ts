@@ -120,7 +120,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
   }
 
   /** The persisted index, or undefined when there is none or it cannot be used (reason given). */
-  async function loadPersisted(): Promise<{ db?: IndexDatabase; problem?: string }> {
+  async function loadPersisted(): Promise<{ db?: IndexDatabase; problem?: string; outdated?: boolean }> {
     const bytes = await deps.storage.read();
     if (!bytes) return {};
     try {
@@ -130,7 +130,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       const mismatch = Object.entries(want).find(([k, v]) => meta[k] !== v);
       if (mismatch) {
         opened.close();
-        return { problem: `index was written with ${mismatch[0]}=${meta[mismatch[0]] ?? 'none'}, this engine needs ${mismatch[1]}` };
+        return { outdated: true, problem: `index was written with ${mismatch[0]}=${meta[mismatch[0]] ?? 'none'}, this engine needs ${mismatch[1]}` };
       }
       return { db: opened };
     } catch (e) {
@@ -168,7 +168,11 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         if (!target) {
           const loaded = await loadPersisted();
           if (loaded.db) target = loaded.db;
-          else if (loaded.problem) {
+          else if (loaded.outdated) {
+            // A healthy index from another version is only outdated: rebuilt over, not kept (it can be large).
+            deps.logger.info(`index at ${deps.storage.location} is outdated (${loaded.problem}); rebuilding`);
+            recovered = { reason: loaded.problem! };
+          } else if (loaded.problem) {
             const movedTo = await deps.storage.quarantine(loaded.problem);
             deps.logger.warn(`index at ${deps.storage.location} was unusable (${loaded.problem}); moved to ${movedTo ?? '(removed)'} and rebuilding`);
             recovered = { reason: loaded.problem, ...(movedTo ? { movedTo } : {}) };

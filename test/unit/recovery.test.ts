@@ -56,7 +56,8 @@ describe('index recovery', () => {
     const outcome = await engine.index();
     assert.match(outcome.recovered?.reason ?? '', /schema_version/);
     assert.equal((await engine.status()).schemaVersion, String(SCHEMA_VERSION));
-    assert.ok(readdirSync(join(root, '.context-oracle')).some((f) => f.includes('.corrupt-')));
+    assert.equal(outcome.recovered?.movedTo, undefined, 'an outdated but healthy index is rebuilt over, not kept aside');
+    assert.ok(!readdirSync(join(root, '.context-oracle')).some((f) => f.includes('.corrupt-')));
     await engine.dispose();
   });
 
