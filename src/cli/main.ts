@@ -21,7 +21,7 @@ const COMMON: Record<string, FlagSpec> = {
 };
 
 function help(): string {
-  const rows = COMMANDS.map((c) => `  ${c.usage.padEnd(36)} ${c.summary}`);
+  const rows = COMMANDS.map((c) => `  ${c.usage}\n      ${c.summary}`);
   return [
     'usage: context-oracle <command> [options]',
     '',
