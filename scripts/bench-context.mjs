@@ -92,7 +92,7 @@ for (const dir of readdirSync(WORK).sort()) {
 
 const f = (x) => x.toFixed(0).padStart(6);
 console.log(`smart context latency, --max-tokens ${maxTokens} (ms; warm = in-process after one warm-up question)`);
-console.log('repository                       n   index  first  warm p50  warm p95  warm max  CLI p50  avg tokens');
+console.log('repository                       n   index  first  warm p50  warm p95  warm max  CLI p50  avg tokens   (index: full the first time, incremental after)');
 for (const r of rows) console.log(`${r.dir.padEnd(30)} ${String(r.n).padStart(3)} ${f(r.indexMs)} ${f(r.firstMs)}    ${f(r.p50)}    ${f(r.p95)}    ${f(r.max)}   ${f(r.cli50)}   ${f(r.tokens)}`);
 const all = rows.map((r) => r.p95);
 console.log(`worst warm p95: ${Math.max(...all).toFixed(0)} ms (goal ≤ 150 ms)`);

@@ -94,12 +94,25 @@ describe('getContextForQuestion', () => {
     assert.ok(countTokens(r.text) <= 8000);
   });
 
+  it('lets a configured second-stage reranker reorder the files, seeing their best code', async () => {
+    const seen: string[] = [];
+    const r = await engine.getContextForQuestion('cart total discount code', {
+      reranker: async (_q, candidates) => candidates.map((c) => { seen.push(c.text); return c.path.includes('pricing') ? 10 : 1; }),
+    });
+    assert.equal(r.files[0]?.path, 'src/pricing/discount.ts');
+    assert.ok(seen.some((t) => t.includes('applyDiscount')));
+    await assert.rejects(engine.getContextForQuestion('cart total', { reranker: async () => [1] }), (e) => EngineError.is(e, 'invalid_input'));
+  });
+
   it('uses the configured weights and rejects bad options with typed errors', async () => {
     await assert.rejects(engine.getContextForQuestion('   '), (e) => EngineError.is(e, 'required'));
     await assert.rejects(engine.getContextForQuestion('cart', { maxTokens: 0 }), (e) => EngineError.is(e, 'invalid_input'));
     await assert.rejects(engine.getContextForQuestion('cart', { weights: { entity: -1 } }), (e) => EngineError.is(e, 'invalid_input'));
     await assert.rejects(engine.getContextForQuestion('cart', { format: 'yaml' as never }), (e) => EngineError.is(e, 'invalid_input'));
-    const textOnly = await engine.getContextForQuestion('Where is slugify defined?', { weights: { entity: 0 } });
-    assert.equal(textOnly.files[0]?.signals.entity !== undefined, true);
+    // The definition wins by default; weighting "uses a named symbol" heavily puts the caller first.
+    const question = 'does chargeCard retry on a gateway timeout';
+    assert.equal((await engine.getContextForQuestion(question)).files[0]?.path, 'src/payments/card.ts');
+    const byUse = await engine.getContextForQuestion(question, { weights: { mentionRef: 20 } });
+    assert.equal(byUse.files[0]?.path, 'src/checkout/checkout.ts');
   });
 });

@@ -91,7 +91,7 @@ export function formatExplain(r: ContextResult): string {
   for (const n of r.nodes) lines.push(`${n.score.toFixed(3).padStart(7)}  ${n.id}  [${n.reason}, ${n.tokens} tokens]  ${signalCells(n.signals)}`);
   lines.push('-- explain: cut by the budget --');
   if (!r.cut.length) lines.push('(nothing)');
-  for (const c of r.cut) lines.push(`${c.score.toFixed(3).padStart(7)}  ${c.id}  ${c.reason === 'trimmed' ? 'shown as signature only' : 'left out'} (${c.tokens} tokens in full)`);
+  for (const c of r.cut) lines.push(`${c.score.toFixed(3).padStart(7)}  ${c.id}  ${c.reason === 'trimmed' ? 'shown as signature only' : 'left out'} (${c.estimated ? '~' : ''}${c.tokens} tokens in full)`);
   return lines.join('\n');
 }
 

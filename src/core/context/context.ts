@@ -8,7 +8,7 @@ import type { IndexDatabase } from '../store/database';
 import { countTokens } from '../tokens';
 import { fitToBudget } from './budget';
 import { findCallSites } from './call-sites';
-import { collectEvidence, type VectorHit } from './evidence';
+import { collectEvidence, type Evidence, type VectorHit } from './evidence';
 import { markdownFormatter } from './format-markdown';
 import { muFormatter } from './format-mu';
 import { applyCutoff, rankFiles, type ScoredFile } from './rank-files';
@@ -19,6 +19,7 @@ export const DEFAULT_MAX_TOKENS = 8000;
 export const DEFAULT_MIN_RELEVANCE = 0.1;
 export const DEFAULT_MAX_FILES = 20;
 const FORMATS: readonly ContextFormat[] = ['mu', 'json', 'markdown'];
+const RERANK_FILES = 20;
 
 /** The vector path, when an embeddings endpoint is configured: chunk id → file and similarity. */
 export type VectorSearch = (db: IndexDatabase, question: string, signal?: AbortSignal) => Promise<Map<number, VectorHit>>;
@@ -70,8 +71,8 @@ export async function getContextForQuestion(db: IndexDatabase, question: string,
   const cut = applyCutoff(ranked, minRelevance);
   const relevant = cut.relevant;
   let files: ScoredFile[] = cut.files;
-  if (options.reranker && files.length) files = await rerankWith(options.reranker, question, files, ev);
-  files = files.slice(0, Math.max(maxFiles, 1));
+  if (options.reranker && files.length) files = await rerankWith(db, options.reranker, question, files, ev);
+  files = files.slice(0, maxFiles);
   throwIfAborted(options.signal);
 
   const nodes = selectNodes(db, ev, files);
@@ -95,11 +96,10 @@ export async function getContextForQuestion(db: IndexDatabase, question: string,
     entities: ev.entities,
     nodes: fitted.selected
       .sort((a, b) => b.node.score - a.node.score || a.node.id.localeCompare(b.node.id))
-      .map((sel) => ({ node: sel.node, tokens: fitted.tokensOf(sel) }))
-      .map(({ node, tokens }) => ({
-        id: node.id, path: node.path, ...(node.symbol ? { symbol: node.symbol } : {}), kind: node.kind, line: node.lineStart,
-        endLine: node.lineEnd, score: node.score, signals: node.signals, reason: node.reason,
-        tokens,
+      .map((sel) => ({
+        id: sel.node.id, path: sel.node.path, ...(sel.node.symbol ? { symbol: sel.node.symbol } : {}), kind: sel.node.kind,
+        line: sel.node.lineStart, endLine: sel.node.lineEnd, score: sel.node.score, signals: sel.node.signals, reason: sel.node.reason,
+        tokens: fitted.tokensOf(sel),
       })),
     files: files.map((f) => ({ path: f.path, line: f.line, score: f.score, signals: f.signals })),
     text,
@@ -114,12 +114,18 @@ export async function getContextForQuestion(db: IndexDatabase, question: string,
   return result;
 }
 
-async function rerankWith(reranker: NonNullable<ContextOptions['reranker']>, question: string, files: ScoredFile[], ev: ReturnType<typeof collectEvidence>): Promise<ScoredFile[]> {
-  const head = files.slice(0, 20);
-  const scores = await reranker(question, head.map((f) => ({ path: f.path, line: f.line, score: f.score, text: ev.text.files.get(f.fileId)?.best?.symbol ?? f.path })));
+/** The configured second-stage reranker orders the first RERANK_FILES files, seeing each one's best chunk. */
+async function rerankWith(db: IndexDatabase, reranker: NonNullable<ContextOptions['reranker']>, question: string, files: ScoredFile[], ev: Evidence): Promise<ScoredFile[]> {
+  const head = files.slice(0, RERANK_FILES);
+  const candidates = head.map((f) => {
+    const best = ev.text.files.get(f.fileId)?.best;
+    const text = best ? String(db.get('SELECT text FROM chunks WHERE id = ?', [best.id])?.text ?? '') : '';
+    return { path: f.path, line: f.line, score: f.score, ...(best?.symbol ? { symbol: best.symbol } : {}), text };
+  });
+  const scores = await reranker(question, candidates);
   if (scores.length !== head.length || scores.some((s) => !Number.isFinite(s))) {
     throw new EngineError('invalid_input', `the reranker returned ${scores.length} scores for ${head.length} candidates`);
   }
   const order = head.map((f, i) => ({ f, s: scores[i]! })).sort((a, b) => b.s - a.s || b.f.score - a.f.score).map((x) => x.f);
-  return [...order, ...files.slice(20)];
+  return [...order, ...files.slice(RERANK_FILES)];
 }

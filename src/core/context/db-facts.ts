@@ -3,6 +3,7 @@
  * names): read once per index state and kept, so a warm question costs only its own queries.
  */
 import type { IndexDatabase } from '../store/database';
+import { ImportResolver } from '../navigation/imports';
 import { classifyPath, type PathClass } from './paths';
 import { pathTerms } from './terms';
 
@@ -18,7 +19,22 @@ export interface FileFact {
   stemTerms: string[];
 }
 
+export interface ChunkMeta {
+  id: number;
+  fileId: number;
+  kind: string;
+  lineStart: number;
+  lineEnd: number;
+  symbol?: string;
+}
+
 export interface DbFacts {
+  /** Every chunk's file, kind, lines and symbol (not its text). */
+  chunks: Map<number, ChunkMeta>;
+  /** File-level graph edges already computed (see file-graph.ts), by source file. */
+  edges: Map<number, Map<number, number>>;
+  /** Import links between workspace files (both directions), resolved on first use. */
+  imports(): Map<number, Set<number>>;
   files: Map<number, FileFact>;
   byPath: Map<string, FileFact>;
   avgChars: number;
@@ -32,6 +48,9 @@ export interface DbFacts {
   /** Symbol name → how many files define it. */
   definingFiles: Map<string, number>;
 }
+
+/** An import resolving to more files than this (a whole package) says little about any one of them. */
+const MAX_IMPORT_TARGETS = 3;
 
 const cache = new WeakMap<IndexDatabase, { stamp: string; facts: DbFacts }>();
 
@@ -67,10 +86,44 @@ function loadFacts(db: IndexDatabase): DbFacts {
   }
   const definingFiles = new Map<string, number>();
   for (const r of db.all('SELECT name, count(DISTINCT file_id) AS n FROM symbols GROUP BY name')) definingFiles.set(String(r.name), Number(r.n));
+  const chunks = new Map<number, ChunkMeta>();
+  for (const r of db.all('SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks')) {
+    const id = Number(r.id);
+    chunks.set(id, {
+      id, fileId: Number(r.file_id), kind: String(r.kind), lineStart: Number(r.line_start), lineEnd: Number(r.line_end),
+      ...(r.symbol !== null ? { symbol: String(r.symbol) } : {}),
+    });
+  }
   const countsForIdf = (id: number): boolean => {
     const cls = files.get(id)?.cls;
     return cls !== undefined && cls !== 'generated';
   };
   const idfFiles = [...files.keys()].filter(countsForIdf).length;
-  return { files, byPath, avgChars: files.size ? total / files.size : 1, pathDf, idfFiles, countsForIdf, symbolNames: [...definingFiles.keys()], definingFiles };
+  let imports: Map<number, Set<number>> | undefined;
+  const importLinks = (): Map<number, Set<number>> => (imports ??= resolveImports(db, files, byPath));
+  return { chunks, edges: new Map(), imports: importLinks, files, byPath, avgChars: files.size ? total / files.size : 1, pathDf, idfFiles, countsForIdf, symbolNames: [...definingFiles.keys()], definingFiles };
+}
+
+/** Every import resolved to workspace files, as undirected links (a package import in Go links a whole folder: skipped). */
+function resolveImports(db: IndexDatabase, files: Map<number, FileFact>, byPath: Map<string, FileFact>): Map<number, Set<number>> {
+  const resolver = new ImportResolver([...files.values()].map((f) => ({ id: f.id, path: f.path, language: f.language })));
+  const links = new Map<number, Set<number>>();
+  const link = (a: number, b: number): void => {
+    if (a === b) return;
+    if (!links.has(a)) links.set(a, new Set());
+    links.get(a)!.add(b);
+  };
+  for (const r of db.all('SELECT DISTINCT file_id, source FROM imports')) {
+    const from = files.get(Number(r.file_id));
+    if (!from) continue;
+    const targets = resolver.resolve({ id: from.id, path: from.path, language: from.language }, String(r.source));
+    if (targets.length > MAX_IMPORT_TARGETS) continue;
+    for (const t of targets) {
+      const to = byPath.get(t);
+      if (!to) continue;
+      link(from.id, to.id);
+      link(to.id, from.id);
+    }
+  }
+  return links;
 }

@@ -45,11 +45,7 @@ export function collectEvidence(db: IndexDatabase, question: string, vectors?: M
   const matches = resolveEntities(db, facts, entities);
   const text = retrieveText(db, facts, questionTerms(question));
   const mentionRefs = referencesTo(db, matches);
-  const pathMentions = new Set<number>();
-  for (const e of entities) {
-    if (e.kind !== 'path' && !(e.kind === 'quoted' && e.text.includes('/'))) continue;
-    for (const f of facts.files.values()) if (f.path === e.text || f.path.endsWith(`/${e.text}`)) pathMentions.add(f.id);
-  }
+  const pathMentions = mentionedFiles(facts, entities);
   const sources = new Set<number>([...text.files.entries()].sort((a, b) => b[1].bm25 - a[1].bm25 || a[0] - b[0]).slice(0, GRAPH_SOURCES).map(([id]) => id));
   for (const m of matches) if (m.quality >= 0.3) sources.add(m.fileId);
   const edges = fileEdges(db, [...sources]);
@@ -57,6 +53,35 @@ export function collectEvidence(db: IndexDatabase, question: string, vectors?: M
     question, facts, entities, matches, text, mentionRefs, pathMentions, ...(vectors ? { vectors } : {}), edges,
     locate: entities.some((e) => e.subject), aboutTests: mentionsTests(question),
   };
+}
+
+/**
+ * Files the question names: by path (`src/auth/login.ts`, `login.ts`) or as a module path (`poetry.utils._compat`,
+ * `crate::parser::matches`), which names `…/poetry/utils/_compat.py` or a package's `__init__.py`/`mod.rs`.
+ */
+function mentionedFiles(facts: DbFacts, entities: ExtractedEntity[]): Set<number> {
+  const out = new Set<number>();
+  for (const e of entities) {
+    if (e.kind === 'path' || (e.kind === 'quoted' && e.text.includes('/'))) {
+      for (const f of facts.files.values()) if (f.path === e.text || f.path.endsWith(`/${e.text}`)) out.add(f.id);
+      continue;
+    }
+    if (e.kind !== 'qualified' && e.kind !== 'quoted') continue;
+    const parts = e.text.split(/\.|::/).filter((p) => p && p !== 'crate' && p !== 'self' && p !== 'super');
+    // The longest prefix of two or more parts that names a module; the rest are names inside it.
+    for (let k = parts.length; k >= 2; k--) {
+      const stem = parts.slice(0, k).join('/');
+      const hits = [...facts.files.values()].filter((f) => {
+        const bare = f.path.replace(/\.[^./]+$/, '');
+        return bare === stem || bare.endsWith(`/${stem}`) || bare.endsWith(`/${stem}/__init__`) || bare.endsWith(`/${stem}/mod`) || bare === `${stem}/__init__` || bare === `${stem}/mod`;
+      });
+      if (hits.length && hits.length <= 3) {
+        for (const f of hits) out.add(f.id);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** Files that call or use a named symbol: noisy-or of the matched names' qualities. */

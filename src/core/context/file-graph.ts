@@ -5,14 +5,25 @@
 import type { IndexDatabase } from '../store/database';
 import { dbFacts } from './db-facts';
 
+/** Files whose edges are kept in memory per index state. */
+const EDGE_CACHE_FILES = 5000;
+/** Edge weight of an import link, in units of "one uniquely defined name used". */
+const IMPORT_WEIGHT = 1;
 /** Neighbours kept per source file. */
 const MAX_NEIGHBOURS = 20;
 const USE_KINDS = "('call','type','class','implementation')";
 
 export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map<number, number>> {
-  const defs = dbFacts(db).definingFiles;
+  const facts = dbFacts(db);
+  const defs = facts.definingFiles;
   const out = new Map<number, Map<number, number>>();
   for (const source of sources) {
+    // Edges depend only on the index, so they are kept with its facts: a warm session computes each file's once.
+    const known = facts.edges.get(source);
+    if (known) {
+      out.set(source, known);
+      continue;
+    }
     const raw = new Map<number, number>();
     const add = (target: number, name: string): void => {
       if (target === source) return;
@@ -31,9 +42,13 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
        WHERE r.kind IN ${USE_KINDS} AND r.name IN (SELECT name FROM symbols WHERE file_id = ? AND kind NOT IN ('field','variable'))`,
       [source],
     )) add(Number(r.target), String(r.name));
+    // Imports: a resolved import is as strong a tie as a name used from a file that alone defines it.
+    for (const target of facts.imports().get(source) ?? []) raw.set(target, (raw.get(target) ?? 0) + IMPORT_WEIGHT);
     const top = [...raw.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_NEIGHBOURS);
     const max = top[0]?.[1] ?? 1;
-    out.set(source, new Map(top.map(([id, w]) => [id, w / max])));
+    const edges = new Map(top.map(([id, w]) => [id, w / max]));
+    if (facts.edges.size < EDGE_CACHE_FILES) facts.edges.set(source, edges);
+    out.set(source, edges);
   }
   return out;
 }

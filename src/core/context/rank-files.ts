@@ -21,8 +21,12 @@ export const DEFAULT_CLASS_FACTORS: ClassFactors = { test: 0.25, testWhenAsked: 
  * the text signals together (never less than the configured entity weight).
  */
 const LOCATE_ENTITY_WEIGHT = 3;
+/** Entity quality of a file the question names by its path. */
+const PATH_MENTION_QUALITY = 0.8;
+/** Proximity kept per extra hop through the graph. */
+const HOP_DECAY = 0.25;
 /** Strongest files whose neighbours get proximity. */
-const PROXIMITY_SOURCES = 5;
+const PROXIMITY_SOURCES = 8;
 
 export interface ScoredFile extends RankedFile {
   fileId: number;
@@ -68,7 +72,8 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
       s.coverage = t.coverage;
       s.focus = t.focus;
     }
-    let miss = 1;
+    // A file the question names by path or module path counts like a named symbol.
+    let miss = ev.pathMentions.has(id) ? 1 - PATH_MENTION_QUALITY : 1;
     for (const m of ev.matches) if (m.fileId === id) miss *= 1 - m.quality;
     s.entity = 1 - miss;
     s.mentionRef = ev.mentionRefs.get(id) ?? 0;
@@ -79,20 +84,25 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
     scored.set(id, { signals: s, base });
   }
 
-  // Proximity: one hop from the strongest files, scaled by how strong the source is.
+  // Proximity: neighbours of the strongest files, scaled by how strong the source is and decayed per hop (the
+  // second hop goes through neighbours whose own edges were looked up).
   const strongest = [...scored.entries()].filter(([id]) => ev.edges.has(id)).sort((a, b) => b[1].base - a[1].base || a[0] - b[0]).slice(0, PROXIMITY_SOURCES);
   const top = strongest[0]?.[1].base ?? 0;
+  const reach = (target: number, prox: number): void => {
+    let entry = scored.get(target);
+    if (!entry) {
+      if (!ev.facts.files.has(target)) return;
+      entry = { signals: zeroSignals(), base: 0 };
+      scored.set(target, entry);
+    }
+    entry.signals.proximity = Math.max(entry.signals.proximity, prox);
+  };
   if (top > 0) {
     for (const [sourceId, src] of strongest) {
       for (const [target, strength] of ev.edges.get(sourceId) ?? []) {
         const prox = (src.base / top) * strength;
-        let entry = scored.get(target);
-        if (!entry) {
-          if (!ev.facts.files.has(target)) continue;
-          entry = { signals: zeroSignals(), base: 0 };
-          scored.set(target, entry);
-        }
-        entry.signals.proximity = Math.max(entry.signals.proximity, prox);
+        reach(target, prox);
+        for (const [second, s2] of ev.edges.get(target) ?? []) if (second !== sourceId) reach(second, prox * s2 * HOP_DECAY);
       }
     }
   }

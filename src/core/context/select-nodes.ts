@@ -87,11 +87,13 @@ export function selectNodes(db: IndexDatabase, ev: Evidence, files: ScoredFile[]
     if (!prior || prior.score < score) wanted.set(chunkId, { score, reason: prior?.mention ? 'mention' : reason, entity: Math.max(entity, prior?.entity ?? 0), mention: mention || (prior?.mention ?? false) });
   };
 
-  // Named symbols: their own chunk (the definition), found by file, qualified name and first line.
+  // Named symbols: their own chunk (the definition), found by file, qualified name and first line, or else (a
+  // declaration the parser did not record) the smallest chunk around the declaring line.
   for (const m of ev.matches) {
     if (m.quality < 0.3) continue;
     const row = db.get('SELECT id FROM chunks WHERE file_id = ? AND symbol = ? AND line_start = ?', [m.fileId, m.qualifiedName, m.lineStart])
-      ?? db.get('SELECT id FROM chunks WHERE file_id = ? AND symbol = ? ORDER BY line_start LIMIT 1', [m.fileId, m.qualifiedName]);
+      ?? db.get('SELECT id FROM chunks WHERE file_id = ? AND symbol = ? ORDER BY line_start LIMIT 1', [m.fileId, m.qualifiedName])
+      ?? db.get('SELECT id FROM chunks WHERE file_id = ? AND line_start <= ? AND line_end >= ? ORDER BY line_end - line_start LIMIT 1', [m.fileId, m.nameLine, m.nameLine]);
     if (!row) continue;
     const fileScore = (fileRank.get(m.fileId)?.score ?? 0) / topScore;
     want(Number(row.id), Math.max(m.quality, fileScore), 'mention', m.quality, m.how === 'exact' || m.how === 'qualified');

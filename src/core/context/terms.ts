@@ -18,7 +18,7 @@ export function isStopword(word: string): boolean {
 }
 
 /** Most terms a query sends to the full-text index; long commit-style questions keep their first words. */
-export const MAX_QUERY_TERMS = 64;
+export const MAX_QUERY_TERMS = 32;
 
 /** Identifier-aware terms of `text`: each compound identifier whole and its parts; stopwords and numbers dropped. */
 export function textTerms(text: string): string[] {

@@ -3,8 +3,8 @@
  * its name and body; per file, BM25 over the term counts of all its matching chunks (the whole-file view that suits
  * prose questions), plus how much of the question's rare vocabulary the file holds.
  */
-import type { IndexDatabase, Row } from '../store/database';
-import type { DbFacts } from './db-facts';
+import type { IndexDatabase } from '../store/database';
+import type { ChunkMeta, DbFacts } from './db-facts';
 import type { WeightedTerms } from './terms';
 
 const K1 = 1.2;
@@ -48,23 +48,22 @@ export interface TextEvidence {
   files: Map<number, FileText>;
 }
 
-/** Ids of rows whose line range lies inside another row's range in the same file. */
-function nestedRows(rows: Row[]): Set<number> {
+/** Ids of chunks whose line range lies inside another given chunk's range in the same file. */
+function nestedRows(chunks: ChunkMeta[]): Set<number> {
   const out = new Set<number>();
-  const byFile = new Map<number, Row[]>();
-  for (const r of rows) {
-    const f = Number(r.file_id);
-    if (!byFile.has(f)) byFile.set(f, []);
-    byFile.get(f)!.push(r);
+  const byFile = new Map<number, ChunkMeta[]>();
+  for (const m of chunks) {
+    if (!byFile.has(m.fileId)) byFile.set(m.fileId, []);
+    byFile.get(m.fileId)!.push(m);
   }
   for (const list of byFile.values()) {
     if (list.length < 2) continue;
-    // Widest first: a row is nested when an earlier (wider or equal, earlier-starting) row spans it.
-    list.sort((a, b) => Number(a.line_start) - Number(b.line_start) || Number(b.line_end) - Number(a.line_end));
+    // Widest first: a chunk is nested when an earlier (wider or equal, earlier-starting) one spans it.
+    list.sort((a, b) => a.lineStart - b.lineStart || b.lineEnd - a.lineEnd);
     let outerEnd = -1;
-    for (const r of list) {
-      if (Number(r.line_end) <= outerEnd) out.add(Number(r.id));
-      else outerEnd = Number(r.line_end);
+    for (const m of list) {
+      if (m.lineEnd <= outerEnd) out.add(m.id);
+      else outerEnd = m.lineEnd;
     }
   }
   return out;
@@ -91,41 +90,46 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const avg = [g[3]! || 1, g[4]! || 1, g[5]! || 1];
   const xOff = 3 + c;
   const chunkIdf = (t: number, col: number): number => idfOf(n, g[xOff + 3 * (t * c + col) + 2]!);
+  const nameIdf = terms.map((_, t) => chunkIdf(t, COL_NAME));
+  const bodyIdf = terms.map((_, t) => chunkIdf(t, COL_BODY));
 
   // Per-file term counts: body hits summed over chunks, path hits counted once.
   const fileTf = new Map<number, Float64Array>();
-  const rows = db.all(
-    `SELECT c.id, c.file_id, c.symbol, c.kind, c.line_start, c.line_end, matchinfo(chunks_fts, 'ly') AS mi
-     FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ?`,
-    [match],
-  );
+  // Chunk facts (file, lines, symbol) come from the in-memory table: joining them in SQL costs more than the search.
+  const rows: { meta: ChunkMeta; mi: unknown }[] = [];
+  for (const r of db.all("SELECT docid, matchinfo(chunks_fts, 'ly') AS mi FROM chunks_fts WHERE chunks_fts MATCH ?", [match])) {
+    const meta = facts.chunks.get(Number(r.docid));
+    if (meta) rows.push({ meta, mi: r.mi });
+  }
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
-  const nested = nestedRows(rows);
-  for (const r of rows) {
-    const info = ints(r.mi);
+  const nested = nestedRows(rows.map((r) => r.meta));
+  for (const { meta, mi } of rows) {
+    const info = ints(mi);
     const len = [info[0]!, info[1]!, info[2]!];
-    const fileId = Number(r.file_id);
+    const fileId = meta.fileId;
     let tf = fileTf.get(fileId);
     if (!tf) fileTf.set(fileId, (tf = new Float64Array(p * 2)));
     let score = 0;
     const matched: number[] = [];
+    const outer = !nested.has(meta.id);
+    // Length normalisation per column is the same for every term of this chunk.
+    const nameNorm = K1 * (1 - B + (B * len[COL_NAME]!) / avg[COL_NAME]!);
+    const bodyNorm = K1 * (1 - B + (B * len[COL_BODY]!) / avg[COL_BODY]!);
     for (let t = 0; t < p; t++) {
       const base = 3 + t * c;
       const inName = info[base + COL_NAME]!;
       const inPath = info[base + COL_PATH]!;
       const inBody = info[base + COL_BODY]!;
-      if (inName + inBody > 0) matched.push(t);
-      if (!nested.has(Number(r.id))) tf[t] += inBody;
-      tf[p + t] = Math.max(tf[p + t]!, inPath);
-      for (const [col, w, hits] of [[COL_NAME, NAME_WEIGHT, inName], [COL_BODY, 1, inBody]] as const) {
-        if (!hits) continue;
-        const norm = hits + K1 * (1 - B + (B * len[col]!) / avg[col]!);
-        score += weights[t]! * w * chunkIdf(t, col) * ((hits * (K1 + 1)) / norm);
-      }
+      if (inPath > tf[p + t]!) tf[p + t] = inPath;
+      if (inName + inBody === 0) continue;
+      matched.push(t);
+      if (outer) tf[t] += inBody;
+      if (inName) score += weights[t]! * NAME_WEIGHT * nameIdf[t]! * ((inName * (K1 + 1)) / (inName + nameNorm));
+      if (inBody) score += weights[t]! * bodyIdf[t]! * ((inBody * (K1 + 1)) / (inBody + bodyNorm));
     }
     const hit: ChunkHit = {
-      id: Number(r.id), fileId, kind: String(r.kind), lineStart: Number(r.line_start), lineEnd: Number(r.line_end),
-      bm25: score, matched, ...(r.symbol !== null ? { symbol: String(r.symbol) } : {}),
+      id: meta.id, fileId, kind: meta.kind, lineStart: meta.lineStart, lineEnd: meta.lineEnd, bm25: score, matched,
+      ...(meta.symbol !== undefined ? { symbol: meta.symbol } : {}),
     };
     evidence.chunks.set(hit.id, hit);
   }
