@@ -65,3 +65,33 @@ export function pathTerms(path: string): { dirs: string[]; stem: string[] } {
   const stem = file.replace(/\.[^.]*$/, '').replace(/\.(d|test|spec)$/, '');
   return { dirs: [...new Set(segments.flatMap((s) => textTerms(s.replace(/[-.]/g, '_'))))], stem: [...new Set(textTerms(stem.replace(/[-.]/g, '_')))] };
 }
+
+/** A light stemmer: plural and verb endings off so `formatted`, `formats` and `format` meet. */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 4 && /(ies|ied)$/.test(w)) w = `${w.slice(0, -3)}y`;
+  else {
+    for (const suffix of ['ing', 'ed', 'es', 's']) {
+      if (w.length - suffix.length >= 3 && w.endsWith(suffix) && !w.endsWith('ss')) {
+        w = w.slice(0, -suffix.length);
+        break;
+      }
+    }
+  }
+  // delivery / deliver, retry / retried: a final y after a consonant goes too.
+  if (w.length > 4 && /[^aeiou]y$/.test(w)) w = w.slice(0, -1);
+  // formatt → format, runn → run
+  if (w.length > 3 && w[w.length - 1] === w[w.length - 2] && !/[aeiouls]/.test(w[w.length - 1]!)) w = w.slice(0, -1);
+  return w;
+}
+
+/**
+ * The full-text form of a query term: a prefix query on its stem when the word is inflected (`retried` → `retr*`
+ * finds `retry` and `deliverWithRetry`; `deliveries` → `deliver*`), the exact word otherwise. Short stems stay
+ * exact, or `used` would match everything starting with `us`.
+ */
+export function ftsTerm(term: string): string {
+  const clean = term.replace(/"/g, '');
+  const s = stem(clean);
+  return s !== clean && s.length >= 4 && /^[a-z0-9]+$/.test(s) ? `${s}*` : `"${clean}"`;
+}

@@ -5,7 +5,7 @@
  */
 import type { IndexDatabase } from '../store/database';
 import type { ChunkMeta, DbFacts } from './db-facts';
-import type { WeightedTerms } from './terms';
+import { ftsTerm, type WeightedTerms } from './terms';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -80,7 +80,7 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const { terms, weights } = query;
   const evidence: TextEvidence = { terms, weights, idf: terms.map(() => idfOf(facts.files.size, 0)), chunks: new Map(), files: new Map() };
   if (!terms.length) return evidence;
-  const match = terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' OR ');
+  const match = terms.map(ftsTerm).join(' OR ');
   const global = db.get("SELECT matchinfo(chunks_fts, 'pcnax') AS mi FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1", [match]);
   if (!global) return evidence;
   const g = ints(global.mi);

@@ -3,26 +3,9 @@
  * holds. Weights are inverse document frequencies, so "meaning" and "life" absent from a project weigh fully and
  * a chunk that shares only the word "get" with the question does not pass the gate.
  */
-import { textTerms } from '../context/terms';
+import { stem, textTerms } from '../context/terms';
 
-/** A light stemmer: plural and verb endings off so `formatted`, `formats` and `format` meet. */
-export function stem(word: string): string {
-  let w = word.toLowerCase();
-  if (w.length > 4 && /(ies|ied)$/.test(w)) w = `${w.slice(0, -3)}y`;
-  else {
-    for (const suffix of ['ing', 'ed', 'es', 's']) {
-      if (w.length - suffix.length >= 3 && w.endsWith(suffix) && !w.endsWith('ss')) {
-        w = w.slice(0, -suffix.length);
-        break;
-      }
-    }
-  }
-  // delivery / deliver, retry / retried: a final y after a consonant goes too.
-  if (w.length > 4 && /[^aeiou]y$/.test(w)) w = w.slice(0, -1);
-  // formatt → format, runn → run
-  if (w.length > 3 && w[w.length - 1] === w[w.length - 2] && !/[aeiouls]/.test(w[w.length - 1]!)) w = w.slice(0, -1);
-  return w;
-}
+export { stem } from '../context/terms';
 
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 /** Stems per identifier: code repeats its identifiers, so splitting and stemming each once pays. */
