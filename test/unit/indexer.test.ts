@@ -1,9 +1,15 @@
 /** Indexing end to end over real sql.js and tree-sitter: counts, skips, incremental updates, deletions. */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { chmodSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+import { createEngine } from '../../src/core/engine';
+import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
+import type { FileSystem } from '../../src/core/ports';
+import { createNodeAssetLocator } from '../../src/node/assets';
+import { nodeFileSystem } from '../../src/node/file-system';
+import { createFileIndexStorage } from '../../src/node/index-storage';
+import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -123,14 +129,25 @@ describe('indexer', () => {
     await engine.dispose();
   });
 
-  it('keeps the indexed version of a file that became unreadable', { skip: process.getuid?.() === 0 ? 'running as root: chmod 000 does not stop root from reading' : false }, async () => {
+  it('keeps the indexed version of a file that became unreadable', async () => {
     const root = workspace({ 'a.ts': 'export function stays() {}\n' });
-    const engine = testEngine(root);
+    // Permission errors come through the FileSystem port (chmod 000 would not stop a root test run from reading).
+    let denied = false;
+    const fs: FileSystem = {
+      ...nodeFileSystem,
+      async readFile(abs) {
+        if (denied && abs.endsWith('a.ts')) throw Object.assign(new Error(`EACCES: permission denied, open '${abs}'`), { code: 'EACCES' });
+        return nodeFileSystem.readFile(abs);
+      },
+    };
+    const assets = createNodeAssetLocator(ASSET_ROOT);
+    const engine = createEngine({ root, fs, storage: createFileIndexStorage(join(root, '.context-oracle', 'index.db')), logger: captureLogger(), clock: { now: () => Date.now() }, assets, parser: createInProcessParserHost(assets) });
     await engine.index();
     writeFiles(root, { 'a.ts': 'export function changed() {}\n' });
-    chmodSync(join(root, 'a.ts'), 0o000);
-    await engine.index();
-    assert.equal((await engine.search('stays'))[0]?.symbol, 'stays');
+    denied = true;
+    const outcome = await engine.index();
+    assert.equal(outcome.skipCounts.unreadable, 1, 'the unreadable file is counted');
+    assert.equal((await engine.search('stays'))[0]?.symbol, 'stays', 'and its indexed version stays');
     await engine.dispose();
   });
 });

@@ -98,7 +98,8 @@ export async function runIndex(
         bytes = await deps.fs.readFile(file.abs);
       } catch (e) {
         // Deleted or unreadable between walk and read: keep whatever the index had for it.
-        skip(file.path, 'vanished', e instanceof Error ? e.message : String(e));
+        const gone = (e as { code?: string }).code === 'ENOENT';
+        skip(file.path, gone ? 'vanished' : 'unreadable', e instanceof Error ? e.message : String(e));
         continue;
       }
       if (looksBinary(bytes)) {
