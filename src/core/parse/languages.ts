@@ -31,7 +31,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   spec('java', ['.java'], 'tree-sitter-java.wasm'),
   spec('kotlin', ['.kt', '.kts'], 'tree-sitter-kotlin.wasm'),
   spec('swift', ['.swift'], 'tree-sitter-swift.wasm'),
-  spec('objc', ['.m', '.mm'], 'tree-sitter-objc.wasm'),
+  spec('objc', ['.m', '.mm'], 'tree-sitter-objc.wasm', ['c', 'objc']),
   spec('c', ['.c', '.h'], 'tree-sitter-c.wasm'),
   spec('cpp', ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx'], 'tree-sitter-cpp.wasm'),
 ];
