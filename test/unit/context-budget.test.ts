@@ -4,12 +4,10 @@
  * budget can hold the header, the file line and the symbol's signature.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import type { ContextFormat } from '../../src/core/context/types';
-import type { Engine } from '../../src/core/engine';
 import { countTokens } from '../../src/core/tokens';
-import { copyShop } from '../fixtures/context/shop';
-import { removeWorkspace, testEngine } from '../helpers/workspace';
+import { useIndexedShop } from '../fixtures/context/shop';
 
 const WORDS = ['cart', 'total', 'discount', 'code', 'charge', 'card', 'gateway', 'retry', 'checkout', 'receipt', 'user', 'delete', 'audit',
   'slug', 'title', 'item', 'quantity', 'price', 'why', 'how', 'does', 'the', 'when', 'applyDiscount', 'Cart.total', 'chargeCard',
@@ -31,17 +29,7 @@ function random(seed: number): () => number {
   };
 }
 
-let root: string;
-let engine: Engine;
-before(async () => {
-  root = copyShop();
-  engine = testEngine(root);
-  await engine.index();
-});
-after(async () => {
-  await engine.dispose();
-  removeWorkspace(root);
-});
+const shop = useIndexedShop();
 
 it('never exceeds the budget, for 300 random questions, budgets and formats', async () => {
   const rnd = random(20240521);
@@ -52,7 +40,7 @@ it('never exceeds the budget, for 300 random questions, budgets and formats', as
     const question = words.join(' ');
     const budget = pick([1, 5, 20, 40, 80, 150, 300, 600, 1200, 8000]) + Math.floor(rnd() * 10);
     const format = pick<ContextFormat>(['mu', 'markdown', 'json']);
-    const r = await engine.getContextForQuestion(question, { maxTokens: budget, format });
+    const r = await shop.engine.getContextForQuestion(question, { maxTokens: budget, format });
     const counted = countTokens(r.text);
     assert.ok(counted <= budget, `#${i} "${question}" ${format}: ${counted} tokens > budget ${budget}`);
     assert.equal(r.tokenCount, counted, `#${i}: token_count must be the text's real count`);

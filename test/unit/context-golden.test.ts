@@ -6,11 +6,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import type { ContextFormat } from '../../src/core/context/types';
-import type { Engine } from '../../src/core/engine';
-import { copyShop } from '../fixtures/context/shop';
-import { removeWorkspace, testEngine } from '../helpers/workspace';
+import { useIndexedShop } from '../fixtures/context/shop';
 
 const GOLDEN_DIR = resolve('test/golden/context');
 const CASES: { name: string; question: string; format: ContextFormat; maxTokens: number }[] = [
@@ -21,21 +19,11 @@ const CASES: { name: string; question: string; format: ContextFormat; maxTokens:
   { name: 'unrelated.mu', question: 'What is the weather forecast for tomorrow in Lisbon?', format: 'mu', maxTokens: 8000 },
 ];
 
-let root: string;
-let engine: Engine;
-before(async () => {
-  root = copyShop();
-  engine = testEngine(root);
-  await engine.index();
-});
-after(async () => {
-  await engine.dispose();
-  removeWorkspace(root);
-});
+const shop = useIndexedShop();
 
 for (const c of CASES) {
   it(`matches the golden ${c.name}`, async () => {
-    const r = await engine.getContextForQuestion(c.question, { format: c.format, maxTokens: c.maxTokens });
+    const r = await shop.engine.getContextForQuestion(c.question, { format: c.format, maxTokens: c.maxTokens });
     const actual = [
       `question: ${c.question}`,
       `budget: ${c.maxTokens}, tokens: ${r.tokenCount}${r.empty ? `, empty: ${r.empty}` : ''}`,

@@ -100,18 +100,8 @@ export interface ExtractedEntity {
   subject?: boolean;
 }
 
-/** Per-signal scores behind a node or file (each 0..1 before weighting). */
-export interface SignalScores {
-  entity: number;
-  vector: number;
-  proximity: number;
-  bm25File: number;
-  bm25Chunk: number;
-  path: number;
-  mentionRef: number;
-  coverage: number;
-  focus: number;
-}
+/** Per-signal scores behind a node or file (each 0..1 before weighting): one per weighted signal. */
+export type SignalScores = Record<keyof ContextWeights, number>;
 
 /** Why a node is in the context. */
 export type NodeReason = 'mention' | 'match' | 'vector' | 'class context';

@@ -11,11 +11,9 @@ import { reparseBrokenRegions } from './error-recovery';
 import type {
   ExtractedChunk, ExtractedImport, ExtractedReference, ExtractedSymbol, ParseResult, ReferenceKind, SymbolKind,
 } from './types';
+import { SYMBOL_KINDS } from './types';
 
-const SYMBOL_KINDS = new Set<SymbolKind>([
-  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'constant', 'variable',
-  'field', 'macro', 'protocol', 'object',
-]);
+const KNOWN_KINDS = new Set<string>(SYMBOL_KINDS);
 const CONTAINER_KINDS = new Set<SymbolKind>([
   'class', 'interface', 'struct', 'trait', 'module', 'enum', 'protocol', 'object', 'type',
 ]);
@@ -103,7 +101,7 @@ function extractFromTrees(path: string, language: string, text: string, tree: Tr
     }
     if (importSource !== undefined) addImport(imports, { source: importSource, names: importNames, line: importLine });
     if (nameNode && defKind) {
-      const kind = (SYMBOL_KINDS.has(defKind as SymbolKind) ? defKind : 'other') as SymbolKind;
+      const kind = (KNOWN_KINDS.has(defKind) ? defKind : 'other') as SymbolKind;
       const whole = defNode ?? nameNode.parent ?? nameNode;
       const key = nameNode.startIndex;
       const existing = defs.get(key);

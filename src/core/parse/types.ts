@@ -1,8 +1,12 @@
 /** Data that crosses the parser boundary (worker threads): plain and structured-clone friendly. */
 
-export type SymbolKind =
-  | 'function' | 'method' | 'class' | 'interface' | 'type' | 'enum' | 'struct' | 'trait'
-  | 'module' | 'constant' | 'variable' | 'field' | 'macro' | 'protocol' | 'object' | 'other';
+/** The kinds a tags query may name (`@definition.<kind>`); anything else is recorded as `other`. */
+export const SYMBOL_KINDS = [
+  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'constant', 'variable',
+  'field', 'macro', 'protocol', 'object',
+] as const;
+
+export type SymbolKind = (typeof SYMBOL_KINDS)[number] | 'other';
 
 export interface ExtractedSymbol {
   name: string;

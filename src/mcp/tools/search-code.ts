@@ -1,15 +1,12 @@
 /** search_code: ranked code chunks for words or identifiers; adapter over engine.search(). */
 import { z } from 'zod/v4';
-import type { SymbolKind } from '../../core/parse/types';
+import { SYMBOL_KINDS } from '../../core/parse/types';
 import { pageList } from '../budget';
 import { decodeCursor } from '../cursor';
 import { cursorArg, defineTool, limitArg, maxTokensArg } from '../tool';
 import { inScope } from './shapes';
 
-const KINDS = [
-  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'constant', 'variable',
-  'field', 'macro', 'protocol', 'object', 'file',
-] as const satisfies readonly (SymbolKind | 'file')[];
+const KINDS = [...SYMBOL_KINDS, 'file'] as const;
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
