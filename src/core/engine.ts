@@ -20,19 +20,13 @@ import { createNavigation } from './navigation/service';
 import type { DefinitionOptions, DefinitionsResult, ImplementationsResult, ReferenceOptions, ReferencesResult } from './navigation/types';
 import type { RepoMap, RepoMapOptions, RepoMapSliceOptions } from './repomap/types';
 import { createContextService } from './context/service';
-import { createGraphFacade, type SyncOptions, type SyncOutcome } from './graph/service';
-import type { BundleOptions, BundleResult } from './bundle/types';
-import type { WhyOptions, WhyResult } from './graph/why';
-import type { GraphView } from './graph/view';
-import type { LintReport } from './rules/lint';
-import type { KnowledgeHit, KnowledgeSearchOptions } from './graph/search';
-import type { ConceptQueryOptions, QueryEnvelope } from './graph/query';
+import { createGraphFacade, type GraphFacade } from './graph/service';
 import type { ContextOptions, ContextResult } from './context/types';
 import { createOracleFacade } from './oracle/facade';
 import type { ConversationView, Exchange, ExchangeInput } from './oracle/conversation';
 import type { AskEvent, AskOptions, AskResult } from './oracle/types';
 
-export interface Engine {
+export interface Engine extends GraphFacade {
   readonly root: string;
   /** Index the workspace; incremental unless `full`. */
   index(options?: IndexRunOptions & { full?: boolean }): Promise<IndexOutcome>;
@@ -58,21 +52,7 @@ export interface Engine {
   repoMap(options?: RepoMapOptions): Promise<RepoMap>;
   /** The map around a set of files (them and the files they share identifiers with), for answer context. */
   repoMapSlice(files: string[], options?: RepoMapSliceOptions): Promise<RepoMap>;
-  // -- graph (knowledge graph, bundles, why, lint, sync) --
-  /** Context bundle (seed v2) for ref_ids (declared nodes, files, `path::Symbol`); cached L1/L2, ETag, token count. */
-  contextBundle(refIds: string[], options?: BundleOptions): Promise<BundleResult>;
-  /** Upstream/downstream trees of a node and its impact summary. */
-  why(refId: string, options?: WhyOptions): Promise<WhyResult>;
-  /** The declared graph, or the part around ref_ids, as data and Mermaid. */
-  graphView(refIds?: string[], options?: { depth?: number }): Promise<GraphView>;
-  /** Graph/rules load problems and architecture rule violations. */
-  lint(): Promise<LintReport>;
-  /** Doc↔code sync pairs; records baselines and marks pairs synced unless `check`. */
-  sync(options?: SyncOptions): Promise<SyncOutcome>;
-  /** Full-text search over graph nodes and their docs. */
-  searchKnowledge(query: string, options?: KnowledgeSearchOptions): Promise<KnowledgeHit[]>;
-  /** Concept query in the seed's `{status, result, errors, meta}` envelope. */
-  conceptQuery(query: string, options?: ConceptQueryOptions): Promise<QueryEnvelope>;
+  // -- graph (knowledge graph, bundles, why, lint, sync): declared once in graph/service.ts (GraphFacade) --
   // -- context (smart context for a question) --
   /** Smart context: files ranked for a question and a token-budgeted context text (src/core/context). */
   getContextForQuestion(question: string, options?: ContextOptions): Promise<ContextResult>;
