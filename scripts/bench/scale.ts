@@ -1,17 +1,29 @@
 /**
- * Scale benchmark (issue 9), in one process like a long-running host (language server, MCP server):
- * full index, one changed file → queryable after the commit, question → context latency, repo map, index file size
- * and peak RSS; universal-ctags `ctags -R` on the same tree in the same run as the reference.
+ * Scale benchmark (issue 9). Two processes, so each peak RSS means one thing:
+ * - the indexer (this process): universal-ctags `ctags -R` on the same tree as the reference, a full index, a
+ *   no-change re-index; its peak RSS is the indexing peak (parse workers included);
+ * - the server (a child, like a long-running host: language server, MCP server): opens the persisted index, commits
+ *   one changed file at a time (queued, synced, then found by search), answers questions with smart context, draws
+ *   the repo map; its peak RSS is what serving costs.
  * Built by `node esbuild.mjs bench` into out/bench/scale.js; run with `npm run bench:scale -- DIR`.
+ * `--reuse-index DB` runs only the server part, in this process, on an index built before
+ * (`context-oracle index --root DIR --db DB`): the serving figures in seconds rather than a minute, for profiling.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createNodeEngine } from '../../src/node/node-engine';
 import { createStderrLogger } from '../../src/node/logger';
 
-const dir = resolve(process.argv[2] ?? 'corpora/scale-10k');
+const argv = process.argv.slice(2);
+/** `--reuse-index DB` (for profiling) and `--serve DB` (the child the main run spawns) both serve an existing index. */
+function flag(name: string): string | undefined {
+  const at = argv.indexOf(name);
+  return at >= 0 ? resolve(argv.splice(at, 2)[1]!) : undefined;
+}
+const serveDb = flag('--reuse-index') ?? flag('--serve');
+const dir = resolve(argv[0] ?? 'corpora/scale-10k');
 const queries = ['how is the request routed to a handler', 'parse command line arguments', 'retry failed connection', 'serialize response to json', 'read configuration file', 'spawn a background task', 'render template with context', 'resolve dependency version'];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
@@ -30,37 +42,36 @@ function firstSource(root: string): string | undefined {
   return undefined;
 }
 
-(async () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'co-scale-'));
-  const db = join(scratch, 'index.db');
-  const t = process.hrtime.bigint();
-  const ctags = spawnSync('ctags', ['-R', '-f', join(scratch, 'tags'), dir], { encoding: 'utf8' });
-  const ctagsMs = ms(t);
-  if (ctags.status !== 0) console.error('ctags failed', ctags.stderr);
+const mb = (bytes: number) => +(bytes / 1e6).toFixed(1);
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
+/** The child: a long-running host on an existing index. Prints one JSON line. */
+async function serve(db: string): Promise<void> {
   const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist') });
   let t0 = process.hrtime.bigint();
-  const full = await engine.index({ full: true });
-  const fullMs = ms(t0);
-  const rssAfterIndex = process.resourceUsage().maxRSS * 1024;
+  await engine.status();
+  const openMs = ms(t0);
 
-  t0 = process.hrtime.bigint();
-  const noChange = await engine.index();
-  const noChangeMs = ms(t0);
-
-  // One changed file: appended function, queued, committed, then found.
+  // One changed file: a function appended, queued, committed, then found. The file is restored afterwards.
   const probe = firstSource(dir)!;
+  const original = readFileSync(join(dir, probe));
   const commitMs: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const name = `benchProbeSymbol${Date.now()}x${i}`;
-    appendFileSync(join(dir, probe), probe.endsWith('.py') ? `\n\ndef ${name}():\n    pass\n` : probe.endsWith('.go') ? `\n\nfunc ${name}() {}\n` : probe.endsWith('.rs') ? `\n\nfn ${name}() {}\n` : `\n\nexport function ${name}() {}\n`);
-    t0 = process.hrtime.bigint();
-    await engine.noteChanges([{ path: probe }]);
-    await engine.syncNow();
-    const hits = await engine.search(name, { limit: 1 });
-    commitMs.push(ms(t0));
-    if (hits[0]?.symbol !== name) console.error(`probe ${name} not found after commit`);
+  try {
+    for (let i = 0; i < 7; i++) {
+      const name = `benchProbeSymbol${Date.now()}x${i}`;
+      appendFileSync(join(dir, probe), probe.endsWith('.py') ? `\n\ndef ${name}():\n    pass\n` : probe.endsWith('.go') ? `\n\nfunc ${name}() {}\n` : probe.endsWith('.rs') ? `\n\nfn ${name}() {}\n` : `\n\nexport function ${name}() {}\n`);
+      t0 = process.hrtime.bigint();
+      await engine.noteChanges([{ path: probe }]);
+      await engine.syncNow();
+      const hits = await engine.search(name, { limit: 1 });
+      commitMs.push(ms(t0));
+      if (hits[0]?.symbol !== name) console.error(`probe ${name} not found after commit`);
+    }
+  } finally {
+    writeFileSync(join(dir, probe), original);
   }
+  const firstContextAfterCommit = (() => { const t = process.hrtime.bigint(); return engine.getContextForQuestion(queries[0]!, { maxTokens: 8000 }).then(() => ms(t)); })();
+  const afterCommitMs = await firstContextAfterCommit;
 
   const contextMs: number[] = [];
   for (let round = 0; round < 3; round++) {
@@ -75,18 +86,56 @@ function firstSource(root: string): string | undefined {
   const mapMs = ms(t0);
   const status = await engine.status();
   await engine.dispose();
-  const out = {
-    dir, files: full.filesSeen, parsed: full.parsed, bytesParsed: full.bytesParsed, loadavg: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
-    ctags: { ms: Math.round(ctagsMs) },
-    fullIndex: { ms: Math.round(fullMs), ratioToCtags: +(fullMs / ctagsMs).toFixed(1), filesPerSec: Math.round(full.parsed / (fullMs / 1000)) },
-    noChangeReindex: { ms: Math.round(noChangeMs), parsed: noChange.parsed },
+  console.log(JSON.stringify({
+    openMs: Math.round(openMs),
     oneFileQueryableAfterCommit: { medianMs: Math.round(median(commitMs)), runs: commitMs.map(Math.round) },
+    firstContextAfterCommitMs: Math.round(afterCommitMs),
     questionToContext: { p50Ms: Math.round(median(contextMs)), p95Ms: Math.round(p95(contextMs)), n: contextMs.length },
     repoMapMs: Math.round(mapMs),
-    indexFileMb: +(statSync(db).size / 1e6).toFixed(1),
-    peakRssMb: { afterFullIndex: Math.round(rssAfterIndex / 1e6), overall: Math.round(process.resourceUsage().maxRSS * 1024 / 1e6) },
-    symbols: status.symbols, chunks: status.chunks,
-  };
-  console.log(JSON.stringify(out, null, 2));
-  rmSync(scratch, { recursive: true, force: true });
-})();
+    journalMb: mb(existsSync(`${db}.journal`) ? statSync(`${db}.journal`).size : 0),
+    peakRssMb: mb(peakRss()),
+    symbols: status.symbols, chunks: status.chunks, references: status.references,
+  }));
+}
+
+async function main(): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'co-scale-'));
+  const db = join(scratch, 'index.db');
+  try {
+    const t = process.hrtime.bigint();
+    const ctags = spawnSync('ctags', ['-R', '-f', join(scratch, 'tags'), dir], { encoding: 'utf8' });
+    const ctagsMs = ms(t);
+    if (ctags.status !== 0) console.error('ctags failed', ctags.stderr);
+
+    const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist') });
+    let t0 = process.hrtime.bigint();
+    const full = await engine.index({ full: true });
+    const fullMs = ms(t0);
+    const imageMb = mb(statSync(db).size);
+    t0 = process.hrtime.bigint();
+    const noChange = await engine.index();
+    const noChangeMs = ms(t0);
+    await engine.dispose();
+    const indexingRss = peakRss();
+
+    const child = spawnSync(process.execPath, [process.argv[1]!, '--serve', db, dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+    if (child.status !== 0) throw new Error(`serving child failed (${child.status})`);
+    const served = JSON.parse(child.stdout.trim().split('\n').pop()!) as Record<string, unknown>;
+    console.log(JSON.stringify({
+      dir, files: full.filesSeen, parsed: full.parsed, bytesParsed: full.bytesParsed, loadavg: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
+      ctags: { ms: Math.round(ctagsMs) },
+      fullIndex: { ms: Math.round(fullMs), ratioToCtags: +(fullMs / ctagsMs).toFixed(2), filesPerSec: Math.round(full.parsed / (fullMs / 1000)) },
+      noChangeReindex: { ms: Math.round(noChangeMs), parsed: noChange.parsed },
+      indexImageMb: imageMb,
+      indexingPeakRssMb: mb(indexingRss),
+      serving: served,
+    }, null, 2));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+void (serveDb ? serve(serveDb) : main()).catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

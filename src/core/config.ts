@@ -11,6 +11,11 @@ export interface EngineConfig {
   respectGitignore: boolean;
   /** Files parsed per batch handed to the parser host; also the unit of progress. */
   batchSize: number;
+  /**
+   * Largest journal of small commits kept beside the index image before a commit writes a whole new image.
+   * Unset: an eighth of the image, between 4 and 32 MiB (replaying the journal is part of every open).
+   */
+  journalMaxBytes?: number;
 }
 
 export const DEFAULT_CONFIG: EngineConfig = {

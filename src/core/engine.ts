@@ -2,7 +2,7 @@
  * The façade every host uses: createEngine(deps) → Engine. Holds the in-memory index, loads it lazily,
  * reloads it when another process replaced it, and writes it back atomically under the single-writer lock.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_CONFIG, type EngineConfig } from './config';
 import { EngineError } from './errors';
 import { runIndex, type IndexRunOptions } from './index/indexer';
@@ -11,6 +11,8 @@ import type { IndexOutcome, IndexStatus, SearchHit, SearchOptions } from './mode
 import type { EngineDeps } from './ports';
 import { IndexDatabase } from './store/database';
 import { SCHEMA_VERSION } from './store/schema';
+import { applyChange, ChangeRecorder } from './store/changes';
+import { encodeRecord, journalHeader, readJournal } from './store/journal';
 import { searchChunks } from './search/full-text';
 import { ENGINE_VERSION } from './version';
 import { createFreshnessController, type ChangeNotice, type FreshnessStamp } from './freshness/freshness';
@@ -70,7 +72,12 @@ export interface Engine extends GraphFacade {
 export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
   const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
   let db: IndexDatabase | undefined;
+  /** The image `db` was loaded from (storage.stamp()). */
   let dbStamp: string | undefined;
+  /** How far into the journal `db` has applied: 0 = no journal of this image's generation read yet. */
+  let journalEnd = 0;
+  /** Journal length when last looked at: an unchanged length means nothing new (even past a torn tail). */
+  let journalSeen = 0;
   let grammarHash: string | undefined;
   let writing: Promise<unknown> = Promise.resolve();
 
@@ -93,14 +100,46 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     return { schema_version: String(SCHEMA_VERSION), engine_version: ENGINE_VERSION, grammar_hash: await currentGrammarHash() };
   }
 
-  function replaceDb(next: IndexDatabase | undefined, stamp: string | undefined): void {
+  function replaceDb(next: IndexDatabase | undefined, stamp: string | undefined, applied = 0): void {
     if (db && db !== next) db.close();
     db = next;
     dbStamp = stamp;
+    journalEnd = applied;
+    journalSeen = applied;
   }
 
-  /** The persisted index, or undefined when there is none or it cannot be used (reason given). */
-  async function loadPersisted(): Promise<{ db?: IndexDatabase; problem?: string; outdated?: boolean }> {
+  /**
+   * Applies journal records past `from` to `target` (an image of generation `generation`); returns the new end.
+   * A journal of another generation (left by a writer killed between a new image and the journal reset) is ignored.
+   */
+  async function catchUp(target: IndexDatabase, from: number): Promise<number> {
+    const bytes = await deps.storage.readJournal(from);
+    if (!bytes.length) return from;
+    const read = readJournal(bytes, from);
+    if (from === 0 && (read.generation === undefined || read.generation !== target.meta().generation)) return 0;
+    let end = from === 0 ? read.end - read.records.reduce((n, r) => n + r.bytes, 0) : from;
+    for (const record of read.records) {
+      try {
+        target.transaction(() => { for (const change of record.changes) applyChange(target, change); });
+      } catch (e) {
+        // A record this engine cannot apply ends the journal here; the files it held look changed to the next
+        // refresh (their stored stamps are older), so they are indexed again rather than lost.
+        deps.logger.warn(`index journal record at byte ${end} could not be applied (${e instanceof Error ? e.message : String(e)}); ignoring the rest`);
+        return end;
+      }
+      end += record.bytes;
+    }
+    if (read.tornBytes) deps.logger.debug(`index journal has ${read.tornBytes} torn bytes after byte ${end} (an interrupted commit); ignored`);
+    return end;
+  }
+
+  /** Largest journal kept before the next commit writes a whole image instead (replaying it costs every open). */
+  async function journalLimit(): Promise<number> {
+    return cfg.journalMaxBytes ?? Math.max(4 << 20, Math.min(32 << 20, Math.floor((await deps.storage.size()) / 8)));
+  }
+
+  /** The persisted index (image + journal), or undefined when there is none or it cannot be used (reason given). */
+  async function loadPersisted(): Promise<{ db?: IndexDatabase; journalEnd?: number; problem?: string; outdated?: boolean }> {
     const bytes = await deps.storage.read();
     if (!bytes) return {};
     try {
@@ -112,7 +151,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         opened.close();
         return { outdated: true, problem: `index was written with ${mismatch[0]}=${meta[mismatch[0]] ?? 'none'}, this engine needs ${mismatch[1]}` };
       }
-      return { db: opened };
+      return { db: opened, journalEnd: await catchUp(opened, 0) };
     } catch (e) {
       return { problem: e instanceof Error ? e.message : String(e) };
     }
@@ -121,7 +160,17 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
   /** For queries: the index as last persisted by anyone. */
   async function readable(): Promise<IndexDatabase> {
     const stamp = await deps.storage.stamp();
-    if (db && stamp === dbStamp) return db;
+    if (db && stamp === dbStamp) {
+      const size = await deps.storage.journalSize();
+      if (size === journalSeen) return db;
+      // Another process committed to the journal: apply what is new. A journal shorter than what was applied can
+      // only come from a reset, which always comes with a new image; reload to be safe.
+      if (size >= journalEnd) {
+        journalEnd = await catchUp(db, journalEnd);
+        journalSeen = size;
+        return db;
+      }
+    }
     if (stamp === undefined) {
       if (db) return db; // indexed in memory by this process but not persisted (should not happen)
       throw new EngineError('not_initialized', `no index at ${deps.storage.location}; run \`context-oracle index\` first`);
@@ -132,7 +181,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         ? `the index at ${deps.storage.location} cannot be used (${loaded.problem}); run \`context-oracle index\` to rebuild it`
         : `no index at ${deps.storage.location}; run \`context-oracle index\` first`);
     }
-    replaceDb(loaded.db, stamp);
+    replaceDb(loaded.db, stamp, loaded.journalEnd);
     return loaded.db;
   }
 
@@ -145,10 +194,14 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         let full = options.full ?? false;
         const stamp = await deps.storage.stamp();
         let target = db && stamp === dbStamp ? db : undefined;
+        let applied = 0;
+        if (target) applied = journalEnd = await catchUp(target, journalEnd);
         if (!target) {
           const loaded = await loadPersisted();
-          if (loaded.db) target = loaded.db;
-          else if (loaded.outdated) {
+          if (loaded.db) {
+            target = loaded.db;
+            applied = loaded.journalEnd ?? 0;
+          } else if (loaded.outdated) {
             // A healthy index from another version is only outdated: rebuilt over, not kept (it can be large).
             deps.logger.info(`index at ${deps.storage.location} is outdated (${loaded.problem}); rebuilding`);
             recovered = { reason: loaded.problem! };
@@ -163,20 +216,41 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
           target = await IndexDatabase.create(deps.assets, { ...(await expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) });
           full = true;
         }
-        const report = await runIndex(deps, cfg, target, full, options);
+        // Small commits go to the journal; a full run (or one too big to record) writes a whole new image.
+        const writes = new ChangeRecorder(target, !full && target.meta().generation !== undefined);
+        const report = await runIndex(deps, cfg, target, full, options, writes);
         const head = await readGitHead(deps.root, deps.fs);
-        target.setMeta({ git_head: head?.commit ?? '', git_branch: head?.branch ?? '' });
-        // Nothing changed: keep the file as it is (rewriting a large index for a no-op refresh costs seconds).
+        writes.apply({ op: 'meta', values: { git_head: head?.commit ?? '', git_branch: head?.branch ?? '' } });
+        // Nothing changed: keep the files as they are (rewriting a large index for a no-op refresh costs seconds).
         const changed = full || recovered !== undefined || report.parsed + report.removed + report.touched > 0;
         let bytes: Uint8Array | undefined;
-        if (changed) {
-          options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed });
-          bytes = target.export();
-          await deps.storage.write(bytes);
+        try {
+          const changes = changed ? writes.changes() : undefined;
+          const record = changes ? encodeRecord(changes) : undefined;
+          if (record && applied + record.length <= await journalLimit()) {
+            // applied = 0: no journal of this image yet (or a stale one): start it with the header.
+            const generation = target.meta().generation!;
+            await deps.storage.appendJournal(applied, applied === 0 ? concat(journalHeader(generation), record) : record);
+            applied = (applied === 0 ? journalHeader(generation).length : applied) + record.length;
+          } else if (changed) {
+            options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed });
+            const generation = randomBytes(8).toString('hex');
+            target.setMeta({ generation });
+            bytes = target.export();
+            await deps.storage.write(bytes);
+            const header = journalHeader(generation);
+            await deps.storage.appendJournal(0, header);
+            applied = header.length;
+          }
+        } catch (e) {
+          // The in-memory index is ahead of the files: drop it so the next read loads what is on disk.
+          if (target === db) replaceDb(undefined, undefined);
+          else target.close();
+          throw e;
         }
-        replaceDb(target, await deps.storage.stamp());
+        replaceDb(target, await deps.storage.stamp(), applied);
         options.onProgress?.({ phase: 'done', done: report.parsed, total: report.parsed });
-        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: bytes?.length ?? await deps.storage.size() };
+        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: (bytes?.length ?? await deps.storage.size()) + applied };
       } finally {
         await release();
       }
@@ -248,7 +322,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       annotations: count('SELECT count(*) AS n FROM annotations'),
       filesWithSyntaxErrors: count('SELECT count(*) AS n FROM files WHERE has_errors = 1'),
       skips: parse(meta.skip_counts, {}),
-      indexBytes: await deps.storage.size(),
+      indexBytes: await deps.storage.size() + await deps.storage.journalSize(),
       ...(meta.updated_at ? { updatedAt: new Date(Number(meta.updated_at)).toISOString() } : {}),
       schemaVersion: meta.schema_version,
       engineVersion: meta.engine_version,
@@ -287,4 +361,11 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
   };
   // The oracle consumes the other façade methods (smart context, navigation, repo map) through this reference.
   return engine;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }

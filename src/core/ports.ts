@@ -32,13 +32,22 @@ export interface IndexStorage {
   read(): Promise<Uint8Array | undefined>;
   /** Replace the index atomically: a reader sees either the old bytes or the new ones. */
   write(bytes: Uint8Array): Promise<void>;
+  /**
+   * The journal beside the image (commits appended since it was written, see store/journal.ts): its bytes from
+   * `offset` to the end; empty when absent or shorter.
+   */
+  readJournal(offset: number): Promise<Uint8Array>;
+  /** Cuts the journal to `at` bytes (0 = start it afresh), appends `bytes` and syncs them to disk. Call under the lock. */
+  appendJournal(at: number, bytes: Uint8Array): Promise<void>;
+  /** Current journal length in bytes (0 when absent); with stamp() it tells readers what changed. */
+  journalSize(): Promise<number>;
   /** Move an unreadable index aside (kept for diagnosis); returns where it went. */
   quarantine(reason: string): Promise<string | undefined>;
   /** Take the single-writer lock; the returned function releases it. */
   lock(): Promise<() => Promise<void>>;
   /** Size of the persisted index in bytes (0 when absent). */
   size(): Promise<number>;
-  /** Changes whenever the persisted index is replaced (e.g. mtime+size); undefined when absent. */
+  /** Changes whenever the persisted image is replaced (e.g. mtime+size), not when the journal grows; undefined when absent. */
   stamp(): Promise<string | undefined>;
   /** Human-readable location, for status. */
   readonly location: string;

@@ -20,6 +20,7 @@ export const INDEX_FOLDER_GITIGNORE = [
 
 export function createFileIndexStorage(indexPath: string): IndexStorage {
   const lockPath = `${indexPath}.lock`;
+  const journalPath = `${indexPath}.journal`;
 
   async function ensureDir(): Promise<void> {
     const dir = dirname(indexPath);
@@ -71,6 +72,48 @@ export function createFileIndexStorage(indexPath: string): IndexStorage {
         await fh.close();
       }
       await fsp.rename(tmp, indexPath);
+    },
+    async readJournal(offset) {
+      let fh: Awaited<ReturnType<typeof fsp.open>>;
+      try {
+        fh = await fsp.open(journalPath, 'r');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new Uint8Array(0);
+        throw e;
+      }
+      try {
+        const size = (await fh.stat()).size;
+        if (size <= offset) return new Uint8Array(0);
+        const out = new Uint8Array(size - offset);
+        let read = 0;
+        while (read < out.length) {
+          const { bytesRead } = await fh.read(out, read, out.length - read, offset + read);
+          if (bytesRead === 0) break;
+          read += bytesRead;
+        }
+        return out.subarray(0, read);
+      } finally {
+        await fh.close();
+      }
+    },
+    async appendJournal(at, bytes) {
+      await ensureDir();
+      // 'a' would ignore the position; open for update and write at the cut instead (created when missing).
+      const fh = await fsp.open(journalPath, constants.O_RDWR | constants.O_CREAT);
+      try {
+        await fh.truncate(at);
+        let written = 0;
+        while (written < bytes.length) {
+          const { bytesWritten } = await fh.write(bytes, written, bytes.length - written, at + written);
+          written += bytesWritten;
+        }
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    },
+    async journalSize() {
+      return (await fsp.stat(journalPath).catch(() => undefined))?.size ?? 0;
     },
     async quarantine(reason) {
       const target = `${indexPath}.corrupt-${Date.now()}`;

@@ -1,6 +1,7 @@
 /**
  * Persisting can be killed at any instant: the indexer is SIGKILLed at random moments, 100 times, while it
- * rewrites the index; afterwards the index is always either the old one or the new one, never corrupt or lost.
+ * appends a commit to the journal or (every third run, `--full`) rewrites the whole image; afterwards the index is
+ * always either the old one or the new one, never corrupt or lost.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -33,13 +34,16 @@ describe('SIGKILL during persistence', () => {
     const runMs = Date.now() - t0;
     let previous = 20;
     const seen = { old: 0, new: 0 };
+    let fullRuns = 0;
     for (let k = 1; k <= KILLS; k++) {
       // Flip the workspace between two shapes: remove the extra files or add them.
       const target = filesFor(k);
       for (const f of readdirSync(join(root, 'src'))) if (!(`src/${f}` in target)) rmSync(join(root, 'src', f));
       writeFiles(root, target);
       const expectedNew = Object.keys(target).length;
-      const child = spawn(process.execPath, [CLI, 'index', '--root', root], { stdio: 'ignore' });
+      const full = k % 3 === 0;
+      if (full) fullRuns++;
+      const child = spawn(process.execPath, [CLI, 'index', '--root', root, ...(full ? ['--full'] : [])], { stdio: 'ignore' });
       const delay = Math.floor(runMs * (0.5 + Math.random() * 0.8));
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => child.kill('SIGKILL'), delay);
@@ -58,6 +62,9 @@ describe('SIGKILL during persistence', () => {
     const leftovers = readdirSync(join(root, '.context-oracle')).filter((f) => f.endsWith('.tmp'));
     assert.deepEqual(leftovers, [], 'temp files of killed writers are cleaned up');
     // Both outcomes must actually occur, or the test did not probe the persistence window.
-    assert.ok(seen.old > 0 && seen.new > 0, `kills hit both sides of the rename: ${JSON.stringify(seen)}`);
+    assert.ok(seen.old > 0 && seen.new > 0, `kills hit both sides of the commit: ${JSON.stringify(seen)}`);
+    assert.ok(fullRuns > 0 && fullRuns < KILLS, 'both persistence paths (journal append, image rewrite) were probed');
+    // Small commits went to the journal, so it exists and reads back whole after all those kills.
+    assert.ok(readdirSync(join(root, '.context-oracle')).includes('index.db.journal'));
   });
 });

@@ -6,7 +6,8 @@ import type { EngineConfig } from '../config';
 import { throwIfAborted } from '../errors';
 import type { EngineDeps } from '../ports';
 import type { IndexDatabase } from '../store/database';
-import { removeFile, writeFile, type FileFacts } from '../store/file-writes';
+import { ChangeRecorder } from '../store/changes';
+import type { FileFacts } from '../store/file-writes';
 import type { ParseRequest } from '../parse/types';
 import { contentHash, decodeText, looksBinary, looksMinified } from './content';
 import { classifyPaths, walkWorkspace, type Candidate, type SkipReason } from './walker';
@@ -54,6 +55,8 @@ export async function runIndex(
   db: IndexDatabase,
   full: boolean,
   options: IndexRunOptions = {},
+  /** Where the run's writes go (and are kept for the journal); a non-recording one by default. */
+  writes: ChangeRecorder = new ChangeRecorder(db, false),
 ): Promise<IndexReport> {
   const { signal, onProgress } = options;
   const started = deps.clock.now();
@@ -63,9 +66,12 @@ export async function runIndex(
   throwIfAborted(signal);
 
   const stored = new Map<string, Stored>();
-  for (const r of db.all('SELECT path, size, mtime, hash FROM files')) {
-    stored.set(String(r.path), { size: Number(r.size), mtime: Number(r.mtime), hash: String(r.hash) });
-  }
+  const keepRow = (r: Record<string, unknown> | undefined) => {
+    if (r) stored.set(String(r.path), { size: Number(r.size), mtime: Number(r.mtime), hash: String(r.hash) });
+  };
+  // A targeted commit looks up only its own paths: reading every file row costs more than the commit itself at 10k files.
+  if (targeted) for (const p of [...targeted.files.map((f) => f.path), ...targeted.gone]) keepRow(db.getPrepared('SELECT path, size, mtime, hash FROM files WHERE path = ?', [p]));
+  else for (const r of db.all('SELECT path, size, mtime, hash FROM files')) keepRow(r);
   const report: IndexReport = {
     full, filesSeen: walk.files.length, parsed: 0, unchanged: 0, touched: 0, removed: 0, failed: 0, lossyUtf8: 0,
     skipCounts: { ...walk.skipCounts }, durationMs: 0, bytesParsed: 0,
@@ -144,7 +150,7 @@ export async function runIndex(
     const now = deps.clock.now();
     db.transaction(() => {
       for (const f of touchOnly) {
-        db.run('UPDATE files SET mtime = ?, size = ? WHERE path = ?', [f.mtimeMs, f.size, f.path]);
+        writes.apply({ op: 'touch', path: f.path, mtimeMs: f.mtimeMs, size: f.size });
         report.unchanged++;
         report.touched++;
       }
@@ -154,7 +160,7 @@ export async function runIndex(
           skip(result.path, result.error.code, result.error.message);
           continue; // the previous version of the file, if any, stays indexed
         }
-        writeFile(db, facts.get(result.path)!, result, now);
+        writes.apply({ op: 'write', facts: facts.get(result.path)!, result, now });
         report.parsed++;
       }
     });
@@ -167,20 +173,21 @@ export async function runIndex(
   db.transaction(() => {
     for (const path of removable) {
       if (!keep.has(path)) {
-        removeFile(db, path);
+        writes.apply({ op: 'remove', path });
         report.removed++;
       }
     }
-    if (!targeted) db.run('DELETE FROM skips');
-    db.runMany('INSERT OR REPLACE INTO skips(path, reason, detail) VALUES (?,?,?)', skips.map((s) => [s.path, s.reason, s.detail ?? null]));
+    writes.apply({ op: 'skips', clear: !targeted, rows: skips.map((s) => [s.path, s.reason, s.detail ?? null]) });
   });
   report.durationMs = deps.clock.now() - started;
-  db.setMeta({
-    updated_at: String(deps.clock.now()),
+  const changedAnything = full || report.parsed + report.removed + report.touched > 0;
+  writes.apply({ op: 'meta', values: {
+    // The version caches are keyed on: a run that changed nothing keeps it, so they stay warm.
+    ...(changedAnything ? { updated_at: String(deps.clock.now()) } : {}),
     // A targeted run saw only its own paths; the walk's skip counts stay the workspace-wide truth.
     ...(targeted ? {} : { skip_counts: JSON.stringify(report.skipCounts) }),
     unavailable_languages: JSON.stringify(await deps.parser.unavailable()),
     last_report: JSON.stringify(report),
-  });
+  } });
   return report;
 }

@@ -1,0 +1,67 @@
+/**
+ * Every write an index run makes, as plain data. The indexer applies its writes through applyChange and, for
+ * commits that go to the journal, keeps the list; opening the index replays the journal through the same function,
+ * so a replayed commit is the same code path as the original one.
+ */
+import type { ParseResult } from '../parse/types';
+import type { IndexDatabase } from './database';
+import { removeFile, writeFile, type FileFacts } from './file-writes';
+
+export type IndexChange =
+  | { op: 'write'; facts: FileFacts; result: ParseResult; now: number }
+  | { op: 'remove'; path: string }
+  /** mtime moved, content hash did not. */
+  | { op: 'touch'; path: string; mtimeMs: number; size: number }
+  | { op: 'skips'; clear: boolean; rows: Array<[path: string, reason: string, detail: string | null]> }
+  | { op: 'meta'; values: Record<string, string> };
+
+/** Applies one change; call inside a transaction (meta and skips may stand alone). */
+export function applyChange(db: IndexDatabase, change: IndexChange): void {
+  switch (change.op) {
+    case 'write':
+      writeFile(db, change.facts, change.result, change.now);
+      return;
+    case 'remove':
+      removeFile(db, change.path);
+      return;
+    case 'touch':
+      db.runPrepared('UPDATE files SET mtime = ?, size = ? WHERE path = ?', [change.mtimeMs, change.size, change.path]);
+      return;
+    case 'skips':
+      if (change.clear) db.run('DELETE FROM skips');
+      db.runMany('INSERT OR REPLACE INTO skips(path, reason, detail) VALUES (?,?,?)', change.rows);
+      return;
+    case 'meta':
+      db.setMeta(change.values);
+      return;
+  }
+}
+
+/**
+ * Applies changes and, while `recording`, keeps them for the journal. Recording stops by itself past `maxWrites`
+ * files: such a commit is cheaper to persist as a new image than as a record the next open has to replay.
+ */
+export class ChangeRecorder {
+  private readonly kept: IndexChange[] = [];
+  private writes = 0;
+  private overflowed = false;
+
+  constructor(private readonly db: IndexDatabase, private recording: boolean, private readonly maxWrites = 400) {}
+
+  apply(change: IndexChange): void {
+    applyChange(this.db, change);
+    if (!this.recording) return;
+    if (change.op === 'write' && ++this.writes > this.maxWrites) {
+      this.recording = false;
+      this.overflowed = true;
+      this.kept.length = 0;
+      return;
+    }
+    this.kept.push(change);
+  }
+
+  /** The recorded changes, or undefined when recording was off or overflowed (persist a whole image then). */
+  changes(): IndexChange[] | undefined {
+    return this.recording && !this.overflowed ? this.kept : undefined;
+  }
+}
