@@ -13,10 +13,25 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, Math.min(availableParallelism(), 4))): ParserHost {
+/**
+ * Workers idle this long are stopped: each holds a tree-sitter runtime and every grammar it compiled (tens of MB),
+ * which a long-running host (language server, MCP server) should not keep between bursts of commits.
+ */
+const IDLE_MS = 60_000;
+
+export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, Math.min(availableParallelism(), 4)), idleMs = IDLE_MS): ParserHost & { running(): number } {
   const pool: { worker: Worker; pending: Map<number, Pending> }[] = [];
   let nextId = 1;
   const unavailable: Record<string, string> = {};
+  let busy = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  function stopWhenIdle(): void {
+    clearTimeout(idleTimer);
+    if (busy > 0) return;
+    idleTimer = setTimeout(() => { if (busy === 0) void Promise.all(pool.splice(0).map((s) => s.worker.terminate())); }, idleMs);
+    idleTimer.unref();
+  }
 
   function spawn(): { worker: Worker; pending: Map<number, Pending> } {
     const worker = new Worker(join(assetRoot, 'parse-worker.js'), { workerData: { assetRoot } });
@@ -48,26 +63,41 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
     })));
   }
 
+  async function parseOnPool(requests: ParseRequest[]): Promise<ParseResult[]> {
+    // A one-file commit wakes one worker, not all of them.
+    while (pool.length < Math.min(workers, requests.length)) pool.push(spawn());
+    // Balance by bytes: largest first onto the lightest worker.
+    const shares: ParseRequest[][] = pool.map(() => []);
+    const load = pool.map(() => 0);
+    for (const r of [...requests].sort((a, b) => b.text.length - a.text.length)) {
+      const k = load.indexOf(Math.min(...load));
+      shares[k]!.push(r);
+      load[k]! += r.text.length;
+    }
+    const parts = await Promise.all(pool.map((slot, k) => (shares[k]!.length ? send(slot, shares[k]!) : Promise.resolve([]))));
+    const byPath = new Map(parts.flat().map((r) => [r.path, r]));
+    return requests.map((r) => byPath.get(r.path)!);
+  }
+
   return {
     async parse(requests) {
       if (!requests.length) return [];
-      while (pool.length < workers) pool.push(spawn());
-      // Balance by bytes: largest first onto the lightest worker.
-      const shares: ParseRequest[][] = pool.map(() => []);
-      const load = pool.map(() => 0);
-      for (const r of [...requests].sort((a, b) => b.text.length - a.text.length)) {
-        const k = load.indexOf(Math.min(...load));
-        shares[k]!.push(r);
-        load[k]! += r.text.length;
+      busy++;
+      clearTimeout(idleTimer);
+      try {
+        return await parseOnPool(requests);
+      } finally {
+        busy--;
+        stopWhenIdle();
       }
-      const parts = await Promise.all(pool.map((slot, k) => (shares[k]!.length ? send(slot, shares[k]!) : Promise.resolve([]))));
-      const byPath = new Map(parts.flat().map((r) => [r.path, r]));
-      return requests.map((r) => byPath.get(r.path)!);
     },
     async unavailable() {
       return { ...unavailable };
     },
+    /** Workers alive now (for tests and diagnostics). */
+    running: () => pool.length,
     async dispose() {
+      clearTimeout(idleTimer);
       await Promise.all(pool.splice(0).map((s) => s.worker.terminate()));
     },
   };

@@ -141,10 +141,12 @@ export async function runIndex(
   // Two batches in flight: while this thread writes one batch into SQLite, the workers parse the next.
   const batches: Candidate[][] = [];
   for (let i = 0; i < changed.length; i += config.batchSize) batches.push(changed.slice(i, i + config.batchSize));
-  const inFlight = batches.slice(0, 2).map(prepare);
+  const inFlight: Array<ReturnType<typeof prepare> | undefined> = batches.slice(0, 2).map(prepare);
   let done = 0;
   for (let b = 0; b < batches.length; b++) {
     const { size, facts, touchOnly, results } = await inFlight[b]!;
+    // Let go of the batch once taken: a settled promise kept in this array would hold every parse result of the run.
+    inFlight[b] = undefined;
     if (b + 2 < batches.length) inFlight.push(prepare(batches[b + 2]!));
     throwIfAborted(signal);
     const now = deps.clock.now();
