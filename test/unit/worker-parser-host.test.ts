@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LANGUAGES } from '../../src/core/parse/languages';
 import { createWorkerParserHost } from '../../src/node/worker-parser-host';
 import { ASSET_ROOT } from '../helpers/workspace';
 
@@ -22,6 +23,19 @@ describe('worker parser host', () => {
       assert.equal(host.running(), 0, 'idle workers were stopped');
       const [again] = await host.parse([request(5)]);
       assert.equal(again!.symbols[0]?.name, 'f5', 'and parsing works again afterwards');
+    } finally {
+      await host.dispose();
+    }
+  });
+
+  it('loads every grammar when batches of different languages reach one worker at once', async () => {
+    // One worker, one request per language, all in flight together: grammar loads interleave unless serialised.
+    const host = createWorkerParserHost(ASSET_ROOT, 1);
+    try {
+      const results = await Promise.all(LANGUAGES.map((l) => host.parse([{ path: `x.${l.id}`, language: l.id, text: 'x\n' }])));
+      const failed = results.flat().filter((r) => r.error).map((r) => `${r.language}: ${r.error!.message}`);
+      assert.deepEqual(failed, []);
+      assert.deepEqual(await host.unavailable(), {});
     } finally {
       await host.dispose();
     }

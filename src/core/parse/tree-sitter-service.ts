@@ -25,6 +25,18 @@ function initRuntime(assets: AssetLocator): Promise<void> {
   return runtimeReady;
 }
 
+/**
+ * Grammar loads run one at a time per realm: web-tree-sitter links each grammar module against shared runtime
+ * state, and two loads interleaving across an await resolve symbols into the wrong module (seen as "bad export type
+ * for 'tree_sitter_kotlin_external_scanner_create'" while loading Java, when two batches reached one worker).
+ */
+let loadChain: Promise<unknown> = Promise.resolve();
+function loadLanguage(bytes: Uint8Array): Promise<Language> {
+  const next = loadChain.then(() => Language.load(bytes));
+  loadChain = next.catch(() => undefined);
+  return next;
+}
+
 export class TreeSitterService {
   private readonly loaded = new Map<string, Promise<Loaded>>();
   private readonly failures = new Map<string, string>();
@@ -42,7 +54,7 @@ export class TreeSitterService {
         const spec = languageById(languageId);
         if (!spec) throw new Error(`unknown language ${languageId}`);
         await initRuntime(this.assets);
-        const language = await Language.load(await this.assets.readBytes(spec.grammar));
+        const language = await loadLanguage(await this.assets.readBytes(spec.grammar));
         const sources = await Promise.all(spec.queries.map((q) => this.assets.readText(q)));
         const query = new Query(language, sources.join('\n'));
         const parser = new Parser();
