@@ -13,7 +13,7 @@ export interface EngineConfig {
   batchSize: number;
   /**
    * Largest journal of small commits kept beside the index image before a commit writes a whole new image.
-   * Unset: an eighth of the image, between 4 and 32 MiB (replaying the journal is part of every open).
+   * Unset: a sixteenth of the image, between 2 and 16 MiB (replaying the journal is part of every open).
    */
   journalMaxBytes?: number;
 }
