@@ -154,3 +154,29 @@ describe('index journal', () => {
     assert.equal(await symbolFound(fresh, 'step6'), false);
   });
 });
+
+describe('queries during a commit of this process', () => {
+  it('answer from the database the run is writing, and it stays open afterwards', async () => {
+    const { root } = setup(5);
+    const { createEngine } = await import('../../src/core/engine');
+    const { createFileIndexStorage } = await import('../../src/node/index-storage');
+    const { createNodeAssetLocator } = await import('../../src/node/assets');
+    const { nodeFileSystem } = await import('../../src/node/file-system');
+    const { createInProcessParserHost } = await import('../../src/core/parse/in-process-parser-host');
+    const { ASSET_ROOT, captureLogger } = await import('../helpers/workspace');
+    const storage = createFileIndexStorage(join(root, '.context-oracle', 'index.db'));
+    let e: Engine | undefined;
+    let midWrite: boolean | undefined;
+    // A query lands right after the new image is in place and before the run hands its database over.
+    const racing = { ...storage, async write(bytes: Uint8Array) { await storage.write(bytes); if (e) midWrite = await symbolFound(e, 'base1'); } };
+    const assets = createNodeAssetLocator(ASSET_ROOT);
+    e = createEngine({ root, fs: nodeFileSystem, storage: racing, logger: captureLogger(), clock: { now: () => Date.now() }, assets, parser: createInProcessParserHost(assets) }, { journalMaxBytes: 1 });
+    engines.push(e);
+    await e.index();
+    writeFiles(root, { 'src/m2.ts': 'export function during() {}\n' });
+    await e.index(); // incremental, but folded into a new image (journal limit 1 byte): the racing write runs
+    assert.equal(midWrite, true, 'the query mid-write was answered');
+    assert.equal(await symbolFound(e, 'during'), true, 'and the engine still answers after the run');
+    assert.equal(await symbolFound(e, 'base2'), false);
+  });
+});

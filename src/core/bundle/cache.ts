@@ -1,10 +1,10 @@
 /**
  * Two cache tiers for bundles, both keyed (ref_ids, depth, max_nodes, max_chunks). L1 is this engine's memory;
  * L2 is the index's `bundle_cache` table, so a bundle built by one host (language server, MCP server) is found by
- * the next process that opens the index once it has been persisted (the engine writes the index when an index run
- * changed something; entries stay valid through changes that do not concern them, see code-deps.ts). An entry is
- * valid while its `base` (graph/rules files, sync baselines, git HEAD), the mtime/size of every doc it read and its
- * code dependencies hold; the caller checks them. A full reindex starts a new, empty table.
+ * the next process that opens the index once it has been persisted (its rows ride along with this process's next
+ * commit, journal record or whole image; entries stay valid through changes that do not concern them, see
+ * code-deps.ts). An entry is valid while its `base` (graph/rules files, sync baselines, git HEAD), the mtime/size of
+ * every doc it read and its code dependencies hold; the caller checks them. A full reindex starts a new, empty table.
  */
 import { createHash } from 'node:crypto';
 import type { IndexDatabase } from '../store/database';
@@ -60,20 +60,20 @@ export class BundleCache {
     } catch {
       // An unreadable row is a miss; it is replaced when the bundle is built again.
     }
-    db.run('DELETE FROM bundle_cache WHERE key = ?', [key]);
+    db.runKept('DELETE FROM bundle_cache WHERE key = ?', [key]);
     return undefined;
   }
 
   put(key: string, focus: string, entry: CacheEntry, db: IndexDatabase | undefined, now: number): void {
     this.remember(key, entry);
-    db?.run('INSERT OR REPLACE INTO bundle_cache(key, focus, stamp, etag, bundle, created_at) VALUES (?,?,?,?,?,?)', [
+    db?.runKept('INSERT OR REPLACE INTO bundle_cache(key, focus, stamp, etag, bundle, created_at) VALUES (?,?,?,?,?,?)', [
       key, focus, JSON.stringify({ base: entry.base, docs: entry.docs, ...(entry.code ? { code: entry.code } : {}) }), entry.etag, JSON.stringify({ bundle: entry.bundle, tokens: entry.tokens }), now,
     ]);
   }
 
   clear(db?: IndexDatabase): void {
     this.l1.clear();
-    db?.run('DELETE FROM bundle_cache');
+    db?.runKept('DELETE FROM bundle_cache');
   }
 
   get size(): number {

@@ -2,6 +2,7 @@
  * Call sites of the selected functions: the lines that call them, with the caller's name. MU's post-mortem found
  * that signatures alone led an agent to a wrong diagnosis; how a function is called is part of what it means.
  */
+import { chunkTextOf } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import type { DbFacts } from './db-facts';
 import type { NodeCandidate } from './select-nodes';
@@ -74,12 +75,12 @@ export function findCallSites(db: IndexDatabase, facts: DbFacts, nodes: NodeCand
 /** One line of a file, from the smallest chunk that covers it (the index keeps code as chunks, not files). */
 export function sourceLine(db: IndexDatabase, fileId: number, line: number): string | undefined {
   const row = db.get(
-    `SELECT c.text, c.line_start, (SELECT s.doc FROM symbols s WHERE s.file_id = c.file_id AND s.qualified_name = c.symbol AND s.line_start = c.line_start) AS doc
+    `SELECT c.id, c.line_start, (SELECT s.doc FROM symbols s WHERE s.file_id = c.file_id AND s.qualified_name = c.symbol AND s.line_start = c.line_start) AS doc
      FROM chunks c WHERE c.file_id = ? AND c.line_start <= ? AND c.line_end >= ? ORDER BY c.line_end - c.line_start LIMIT 1`,
     [fileId, line, line],
   );
   if (!row) return undefined;
-  return chunkLines(String(row.text), row.doc === null ? undefined : String(row.doc))[line - Number(row.line_start)]?.trim().slice(0, 160) || undefined;
+  return chunkLines(chunkTextOf(db, Number(row.id)) ?? '', row.doc === null ? undefined : String(row.doc))[line - Number(row.line_start)]?.trim().slice(0, 160) || undefined;
 }
 
 /** A chunk's source lines: the index prepends a doc comment that sits outside the symbol's lines; drop it. */

@@ -4,6 +4,7 @@
  */
 import { EngineError, throwIfAborted } from '../errors';
 import type { Logger } from '../ports';
+import { chunkTextOf } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import { countTokens } from '../tokens';
 import { fitToBudget } from './budget';
@@ -119,7 +120,7 @@ async function rerankWith(db: IndexDatabase, reranker: NonNullable<ContextOption
   const head = files.slice(0, RERANK_FILES);
   const candidates = head.map((f) => {
     const best = ev.text.files.get(f.fileId)?.best;
-    const text = best ? String(db.get('SELECT text FROM chunks WHERE id = ?', [best.id])?.text ?? '') : '';
+    const text = best ? chunkTextOf(db, best.id) ?? '' : '';
     return { path: f.path, line: f.line, score: f.score, ...(best?.symbol ? { symbol: best.symbol } : {}), text };
   });
   const scores = await reranker(question, candidates);

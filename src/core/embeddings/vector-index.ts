@@ -8,6 +8,7 @@ import type { VectorHit } from '../context/evidence';
 import { dbFacts } from '../context/db-facts';
 import type { EmbeddingSettings } from '../context/types';
 import type { Logger, StateStore } from '../ports';
+import { chunkTexts } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import { embedBatch, type EmbeddingPorts } from './client';
 import { cosine, decodeVector, encodeVector, quantise, type QuantisedVector } from './quantize';
@@ -66,15 +67,19 @@ export function createVectorIndex(settings: EmbeddingSettings, ports: VectorInde
     const stamp = `${facts.files.size}/${String(db.get('SELECT max(id) AS n, count(*) AS c FROM chunks')?.n ?? 0)}/${String(db.get("SELECT value FROM meta WHERE key = 'updated_at'")?.value ?? '')}`;
     const hit = chunkLists.get(db);
     if (hit && hit.stamp === stamp) return hit.refs;
-    const rows = db.all('SELECT id, file_id, symbol, text FROM chunks ORDER BY id').map((r) => {
-      const path = facts.files.get(Number(r.file_id))?.path ?? '';
-      const text = `${path}\n${r.symbol === null ? '' : String(r.symbol)}\n${String(r.text).slice(0, EMBED_CHARS)}`;
-      return { id: Number(r.id), fileId: Number(r.file_id), hash: sha(text), text, cls: facts.files.get(Number(r.file_id))?.cls ?? 'source' };
-    });
+    const rows = db.all('SELECT id, file_id, symbol FROM chunks ORDER BY id').map((r) => ({
+      id: Number(r.id), fileId: Number(r.file_id), symbol: r.symbol === null ? '' : String(r.symbol), cls: facts.files.get(Number(r.file_id))?.cls ?? 'source',
+    }));
     // Under the cap, source files go first: they are what questions are usually about.
     const rank: Record<string, number> = { source: 0, tooling: 1, aux: 1, test: 2, generated: 3 };
     rows.sort((a, b) => (rank[a.cls] ?? 0) - (rank[b.cls] ?? 0) || a.id - b.id);
-    const refs = rows.slice(0, settings.maxChunks ?? DEFAULT_MAX_CHUNKS).map(({ id, fileId, hash, text }) => ({ id, fileId, hash, text }));
+    const kept = rows.slice(0, settings.maxChunks ?? DEFAULT_MAX_CHUNKS);
+    // Chunk text is rebuilt from the stored file text: only for the chunks kept.
+    const texts = chunkTexts(db, kept.map((r) => r.id));
+    const refs = kept.map(({ id, fileId, symbol }) => {
+      const text = `${facts.files.get(fileId)?.path ?? ''}\n${symbol}\n${(texts.get(id) ?? '').slice(0, EMBED_CHARS)}`;
+      return { id, fileId, hash: sha(text), text };
+    });
     chunkLists.set(db, { stamp, refs });
     return refs;
   }

@@ -213,7 +213,9 @@ export class CodeView {
     const file = this.fileTable().get(ref);
     if (file) return { type: 'file', id: ref, path: ref, language: file.language, lines: file.lines };
     if (!/^[\w$.]+$/.test(ref)) return undefined;
-    const rows = this.db.all(`${SYMBOL_SELECT} WHERE s.qualified_name = ? ORDER BY f.path, s.line_start LIMIT 6`, [ref]);
+    // A symbol's name is its qualified name or a suffix of it after a dot: looked up by name, which is indexed.
+    const names = ref.split('.').map((_, i, parts) => parts.slice(i).join('.'));
+    const rows = this.db.all(`${SYMBOL_SELECT} WHERE s.name IN (${names.map(() => '?').join(',')}) AND s.qualified_name = ? ORDER BY f.path, s.line_start LIMIT 6`, [...names, ref]);
     const hits = rows.length ? rows : this.db.all(`${SYMBOL_SELECT} WHERE s.name = ? AND s.kind IN (${OUTLINE_SQL}) ORDER BY f.path, s.line_start LIMIT 6`, [ref]);
     if (hits.length === 1) return symbolRef(hits[0]!);
     if (hits.length > 1) return { ambiguous: hits.map((h) => symbolRefId(String(h.path), String(h.qualified_name))) };

@@ -51,7 +51,8 @@ export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, ca
       const df: Record<string, number> = {};
       for (const t of terms) {
         if (!/^[a-z0-9_$]+$/.test(t)) continue;
-        df[t] = Number(db.get('SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?', [`"${t}"`])?.n ?? 0);
+        // Joined to the chunks: chunks_fts keeps rows of removed chunks until compaction.
+        df[t] = Number(db.get('SELECT count(*) AS n FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ?', [`"${t}"`])?.n ?? 0);
       }
       return { docs, df };
     },

@@ -7,6 +7,7 @@
  */
 import type { Node, Query, Tree } from 'web-tree-sitter';
 import { findAnnotations, isAttached, isCommentLine } from './annotations';
+import { CONTAINER_KINDS, fileChunkText, hasChunk, symbolChunk } from './chunk-text';
 import { reparseBrokenRegions } from './error-recovery';
 import type {
   ExtractedChunk, ExtractedImport, ExtractedReference, ExtractedSymbol, ParseResult, ReferenceKind, SymbolKind,
@@ -14,9 +15,6 @@ import type {
 import { SYMBOL_KINDS } from './types';
 
 const KNOWN_KINDS = new Set<string>(SYMBOL_KINDS);
-const CONTAINER_KINDS = new Set<SymbolKind>([
-  'class', 'interface', 'struct', 'trait', 'module', 'enum', 'protocol', 'object', 'type',
-]);
 const REFERENCE_KINDS = new Set<ReferenceKind>(['call', 'type', 'class', 'implementation', 'import']);
 /**
  * Specificity when several patterns define one name: a method beats a function, a function beats the constant or
@@ -26,9 +24,6 @@ const REFERENCE_KINDS = new Set<ReferenceKind>(['call', 'type', 'class', 'implem
 const KIND_RANK = (kind: SymbolKind): number =>
   kind === 'method' ? 4 : kind === 'function' ? 3 : CONTAINER_KINDS.has(kind) && kind !== 'class' ? 2 : kind === 'variable' ? 0 : 1;
 
-/** Chunks larger than this are cut; the search index wants symbol-sized pieces, not whole files. */
-const CHUNK_MAX_LINES = 150;
-const CHUNK_MAX_CHARS = 8_000;
 const FILE_WINDOW_LINES = 80;
 
 interface RawDef {
@@ -276,14 +271,17 @@ function docOf(lines: string[], lineStart: number): { doc?: string } {
 function attachCallers(references: ExtractedReference[], symbols: ExtractedSymbol[]): void {
   // Innermost definition containing the reference line; symbols are sorted outer-first by start.
   for (const ref of references) {
-    let best: ExtractedSymbol | undefined;
-    for (const s of symbols) {
+    let best = -1;
+    for (const [i, s] of symbols.entries()) {
       if (s.lineStart > ref.line) break;
       if (s.lineEnd >= ref.line && (s.kind === 'function' || s.kind === 'method' || CONTAINER_KINDS.has(s.kind))) {
-        if (!best || s.lineStart >= best.lineStart) best = s;
+        if (best < 0 || s.lineStart >= symbols[best]!.lineStart) best = i;
       }
     }
-    if (best) ref.inSymbol = best.qualifiedName;
+    if (best >= 0) {
+      ref.inSymbol = symbols[best]!.qualifiedName;
+      ref.inSymbolIndex = best;
+    }
   }
 }
 
@@ -331,36 +329,20 @@ function applyAnnotations(
   return file;
 }
 
-function capChunk(lines: string[], from: number, to: number): string {
-  const end = Math.min(to, from + CHUNK_MAX_LINES - 1);
-  const text = lines.slice(from - 1, end).join('\n');
-  return text.length > CHUNK_MAX_CHARS ? text.slice(0, CHUNK_MAX_CHARS) : text;
-}
-
 function buildChunks(symbols: ExtractedSymbol[], lines: string[]): ExtractedChunk[] {
   const chunks: ExtractedChunk[] = [];
-  const chunkable = symbols.filter((s) => s.kind !== 'field' && s.kind !== 'variable' && !(s.kind === 'constant' && s.lineEnd === s.lineStart && s.container));
-  for (const s of chunkable) {
-    const children = chunkable.filter((c) => c.container === s.qualifiedName);
-    let text: string;
-    let lineEnd = s.lineEnd;
-    if (children.length && CONTAINER_KINDS.has(s.kind)) {
-      // A container's chunk is its head plus the signatures of its members; members get chunks of their own.
-      const firstChild = Math.min(...children.map((c) => c.lineStart));
-      const head = capChunk(lines, s.lineStart, Math.max(s.lineStart, firstChild - 1));
-      text = [head, ...children.map((c) => `  ${c.signature}`)].join('\n');
-      lineEnd = Math.max(s.lineStart, firstChild - 1);
-    } else {
-      text = capChunk(lines, s.lineStart, s.lineEnd);
-    }
+  for (const [index, s] of symbols.entries()) {
+    if (!hasChunk(s)) continue;
+    const { lineEnd, text } = symbolChunk(lines, symbols, index);
     chunks.push({
       symbol: s.qualifiedName,
+      symbolIndex: index,
       kind: s.kind,
       lineStart: s.lineStart,
       lineEnd,
       ...(s.container ? { container: s.container } : {}),
       signature: s.signature,
-      text: s.doc && !text.includes(s.doc.slice(0, 20)) ? `${s.doc}\n${text}` : text,
+      text,
     });
   }
   // Top-level code outside any symbol (imports, module docs, scripts) still deserves to be found.
@@ -371,8 +353,9 @@ function buildChunks(symbols: ExtractedSymbol[], lines: string[]): ExtractedChun
     if (covered[l]) { l++; continue; }
     const start = l;
     while (l <= lines.length && !covered[l] && l - start < FILE_WINDOW_LINES) l++;
-    const text = lines.slice(start - 1, l - 1).join('\n');
-    if (text.trim().length > 0) chunks.push({ kind: 'file', lineStart: start, lineEnd: l - 1, text: text.slice(0, CHUNK_MAX_CHARS) });
+    if (lines.slice(start - 1, l - 1).join('\n').trim().length > 0) {
+      chunks.push({ kind: 'file', lineStart: start, lineEnd: l - 1, text: fileChunkText(lines, start, l - 1) });
+    }
   }
   return chunks;
 }

@@ -5,6 +5,7 @@
 import { Language, Parser, Query } from 'web-tree-sitter';
 import type { AssetLocator } from '../ports';
 import { extractFromTree } from './extract';
+import { packContent } from './file-content';
 import { searchableText } from './identifiers';
 import { languageById } from './languages';
 import type { ParseRequest, ParseResult } from './types';
@@ -67,7 +68,14 @@ export class TreeSitterService {
     return pending;
   }
 
+  /** Parses and extracts, packed for the index: see packForIndex. */
   async parse(req: ParseRequest): Promise<ParseResult> {
+    const result = await this.extract(req);
+    return result.error ? result : packForIndex(result, req.text);
+  }
+
+  /** Parses and extracts, with every chunk's text. */
+  async extract(req: ParseRequest): Promise<ParseResult> {
     let loaded: Loaded;
     try {
       loaded = await this.load(req.language);
@@ -78,12 +86,7 @@ export class TreeSitterService {
     try {
       tree = loaded.parser.parse(req.text);
       if (!tree) return failed(req, 'parse_failed', 'parser returned no tree');
-      const result = extractFromTree(req.path, req.language, req.text, tree, loaded.query);
-      for (const chunk of result.chunks) {
-        chunk.utf8 = { text: utf8.encode(chunk.text), search: utf8.encode(searchableText(chunk.text)) };
-        chunk.text = '';
-      }
-      return result;
+      return extractFromTree(req.path, req.language, req.text, tree, loaded.query);
     } catch (e) {
       // A parser crash (e.g. WASM out of bounds on pathological input) is this file's problem only.
       loaded.parser.reset();
@@ -93,6 +96,26 @@ export class TreeSitterService {
       tree?.delete();
     }
   }
+}
+
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/**
+ * What the indexing thread needs and no more, made here because this runs on the parse workers: the file's text
+ * packed once (chunk text is rebuilt from it on read), each chunk's search text as UTF-8, and the chunks' total
+ * length; the chunk texts themselves are dropped.
+ */
+export function packForIndex(result: ParseResult, text: string): ParseResult {
+  let chars = 0;
+  for (const chunk of result.chunks) {
+    chunk.utf8 = { search: utf8.encode(searchableText(chunk.text)) };
+    // Code points, as SQLite's length() counts them: a surrogate pair is one.
+    chars += chunk.text.length - (chunk.text.match(SURROGATE_PAIR)?.length ?? 0);
+    chunk.text = '';
+  }
+  result.content = packContent(text);
+  result.chunkChars = chars;
+  return result;
 }
 
 function failed(req: ParseRequest, code: 'grammar_unavailable' | 'parse_failed', message: string): ParseResult {

@@ -38,6 +38,8 @@ export interface ExtractedReference {
   endColumn: number;
   /** Qualified name of the innermost definition containing the reference (the caller). */
   inSymbol?: string;
+  /** Index of that definition in ParseResult.symbols (the index stores the caller by row, not by name). */
+  inSymbolIndex?: number;
 }
 
 export interface ExtractedImport {
@@ -51,20 +53,23 @@ export interface ExtractedImport {
 export interface ExtractedChunk {
   /** Qualified name of the symbol the chunk covers; undefined for file-level chunks. */
   symbol?: string;
+  /** Index of that symbol in ParseResult.symbols. */
+  symbolIndex?: number;
   kind: SymbolKind | 'file';
+  /** Lines shown; `text` follows from them, the file's text and its symbols by the rule in chunk-text.ts. */
   lineStart: number;
   lineEnd: number;
   container?: string;
   signature?: string;
+  /** Left empty by the parser host once `utf8` is made: the index rebuilds it from ParseResult.content. */
   text: string;
   /** `text` with identifiers split for full-text search (see identifiers.ts), made by the parser host. */
   searchText?: string;
   /**
-   * UTF-8 of `text` and `searchText`, made by the parser host so the indexing thread binds bytes instead of
-   * re-encoding large strings for SQLite (and a worker can transfer them without copying). When present, `text`
-   * and `searchText` may be left empty.
+   * UTF-8 of `searchText`, made by the parser host so the indexing thread binds bytes instead of re-encoding large
+   * strings for SQLite (and a worker can transfer them without copying). When present, `searchText` may be empty.
    */
-  utf8?: { text: Uint8Array; search: Uint8Array };
+  utf8?: { search: Uint8Array };
 }
 
 export interface ParseRequest {
@@ -85,4 +90,8 @@ export interface ParseResult {
   imports: ExtractedImport[];
   fileAnnotations: Record<string, string>;
   chunks: ExtractedChunk[];
+  /** The file's text as parsed, packed by file-content.ts; made by the parser host. Chunk text is rebuilt from it. */
+  content?: Uint8Array;
+  /** Characters (code points) in all chunk texts together; made by the parser host. */
+  chunkChars?: number;
 }

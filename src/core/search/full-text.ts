@@ -1,6 +1,7 @@
 /** Full-text search over code chunks: identifier-aware FTS4 MATCH ranked by bm25(), with a boost for exact names. */
 import { EngineError } from '../errors';
 import { splitIdentifier } from '../parse/identifiers';
+import { chunkTexts } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import { FTS_WEIGHTS } from '../store/schema';
 
@@ -50,7 +51,7 @@ export function searchChunks(db: IndexDatabase, query: string, options: SearchOp
   // Rank a generous candidate pool by bm25, then re-rank with the exact-name boost.
   params.push(limit * 5);
   const rows = db.all(
-    `SELECT c.id, c.symbol, c.kind, c.line_start, c.line_end, c.signature, c.text, f.path,
+    `SELECT c.id, c.symbol, c.kind, c.line_start, c.line_end, c.signature, f.path,
         bm25(matchinfo(chunks_fts, 'pcnalx'), ${FTS_WEIGHTS.name}, ${FTS_WEIGHTS.path}, ${FTS_WEIGHTS.body}) AS score
      FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid JOIN files f ON f.id = c.file_id
      WHERE chunks_fts MATCH ? ${kindFilter}
@@ -58,11 +59,11 @@ export function searchChunks(db: IndexDatabase, query: string, options: SearchOp
     params,
   );
   const wanted = new Set(query.match(/[A-Za-z0-9_$]+/g)?.map((t) => t.toLowerCase()) ?? []);
-  const hits = rows.map((r): SearchHit => {
+  const ranked = rows.map((r) => {
     const symbol = r.symbol === null ? undefined : String(r.symbol);
     const shortName = symbol?.split('.').pop()?.toLowerCase();
     const exact = shortName !== undefined && wanted.has(shortName);
-    return {
+    const hit: Omit<SearchHit, 'snippet'> = {
       path: String(r.path),
       line: Number(r.line_start),
       endLine: Number(r.line_end),
@@ -70,11 +71,14 @@ export function searchChunks(db: IndexDatabase, query: string, options: SearchOp
       kind: String(r.kind),
       ...(r.signature ? { signature: String(r.signature) } : {}),
       score: Math.round((Number(r.score) * (exact ? 1.5 : 1)) * 1000) / 1000,
-      snippet: snippetOf(String(r.text), terms),
     };
+    return { id: Number(r.id), hit };
   });
-  hits.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path) || a.line - b.line);
-  return hits.slice(0, limit);
+  ranked.sort((a, b) => b.hit.score - a.hit.score || a.hit.path.localeCompare(b.hit.path) || a.hit.line - b.hit.line);
+  const top = ranked.slice(0, limit);
+  // Chunk text is rebuilt from the stored file text: only for the hits shown.
+  const texts = chunkTexts(db, top.map((r) => r.id));
+  return top.map(({ id, hit }) => ({ ...hit, snippet: snippetOf(texts.get(id) ?? '', terms) }));
 }
 
 /** The first lines of the chunk that mention a query term (or its head), trimmed. */

@@ -3,6 +3,7 @@
  * commits that go to the journal, keeps the list; opening the index replays the journal through the same function,
  * so a replayed commit is the same code path as the original one.
  */
+import type { SqlValue } from 'sql.js';
 import type { ParseResult } from '../parse/types';
 import type { IndexDatabase } from './database';
 import { removeFile, writeFile, type FileFacts } from './file-writes';
@@ -13,7 +14,9 @@ export type IndexChange =
   /** mtime moved, content hash did not. */
   | { op: 'touch'; path: string; mtimeMs: number; size: number }
   | { op: 'skips'; clear: boolean; rows: Array<[path: string, reason: string, detail: string | null]> }
-  | { op: 'meta'; values: Record<string, string> };
+  | { op: 'meta'; values: Record<string, string> }
+  /** A write made outside the run (IndexDatabase.runKept: the bundle cache), carried by the run's record. */
+  | { op: 'sql'; sql: string; params: SqlValue[] };
 
 /** Applies one change; call inside a transaction (meta and skips may stand alone). */
 export function applyChange(db: IndexDatabase, change: IndexChange): void {
@@ -33,6 +36,9 @@ export function applyChange(db: IndexDatabase, change: IndexChange): void {
       return;
     case 'meta':
       db.setMeta(change.values);
+      return;
+    case 'sql':
+      db.run(change.sql, change.params);
       return;
   }
 }
@@ -58,6 +64,11 @@ export class ChangeRecorder {
       return;
     }
     this.kept.push(change);
+  }
+
+  /** Keeps a change that was already applied elsewhere. */
+  record(change: IndexChange): void {
+    if (this.recording) this.kept.push(change);
   }
 
   /** The recorded changes, or undefined when recording was off or overflowed (persist a whole image then). */

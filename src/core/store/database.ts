@@ -43,6 +43,7 @@ function checkHeader(bytes: Uint8Array): void {
 export class IndexDatabase {
   /** Prepared statements reused by hot write paths; sql.js frees them all on export, so the cache is cleared then. */
   private readonly cached = new Map<string, Statement>();
+  private readonly keptWrites: Array<{ sql: string; params: SqlValue[] }> = [];
 
   private constructor(private db: Database, private readonly SQL: SqlJsStatic) {
     // The database file lives in Emscripten's in-memory FS and durability comes from the atomic export, so a
@@ -123,6 +124,19 @@ export class IndexDatabase {
     this.db.run(sql, params);
   }
 
+  /**
+   * Like run(), for writes made outside index runs that should outlive this process (the bundle cache): they are
+   * kept until the next commit takes them (takeKept) into its journal record. A whole-image write carries them anyway.
+   */
+  runKept(sql: string, params: SqlValue[] = []): void {
+    this.db.run(sql, params);
+    this.keptWrites.push({ sql, params });
+  }
+
+  takeKept(): Array<{ sql: string; params: SqlValue[] }> {
+    return this.keptWrites.splice(0);
+  }
+
   /** Like run(), with the statement prepared once and kept: for statements executed thousands of times. */
   runPrepared(sql: string, params: SqlValue[]): void {
     let stmt = this.cached.get(sql);
@@ -140,6 +154,33 @@ export class IndexDatabase {
       const rows: Row[] = [];
       while (stmt.step()) rows.push(stmt.getAsObject());
       return rows;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /**
+   * Like all(), with each row as an array of column values in SELECT order. For hot reads of thousands of rows:
+   * building an object per row (column names looked up every time) costs as much as the query itself.
+   */
+  rows(sql: string, params: SqlValue[] = []): SqlValue[][] {
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      const rows: SqlValue[][] = [];
+      while (stmt.step()) rows.push(stmt.get());
+      return rows;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /** Calls `fn` with each row as an array, without keeping the rows: each dies young, whatever their number. */
+  each(sql: string, params: SqlValue[], fn: (row: SqlValue[]) => void): void {
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      while (stmt.step()) fn(stmt.get());
     } finally {
       stmt.free();
     }
@@ -189,6 +230,12 @@ export class IndexDatabase {
       this.db.exec('ROLLBACK');
       throw e;
     }
+  }
+
+  /** Rewrites the database without its free pages (and with its b-trees packed). Call outside a transaction. */
+  vacuum(): void {
+    this.freeCached();
+    this.db.exec('VACUUM');
   }
 
   /** Serialises the database. sql.js reopens the database on export, dropping functions and pragmas: set them again. */

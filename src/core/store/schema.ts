@@ -1,13 +1,39 @@
 /** The index schema. Bump SCHEMA_VERSION on any change: a mismatched index is rebuilt, never migrated. */
-export const SCHEMA_VERSION = 2;
+import type { ReferenceKind } from '../parse/types';
+
+export const SCHEMA_VERSION = 3;
+
+/** Reference kinds as stored in ref_rows.kind; the most common first (0 and 1 take no bytes in a SQLite record). */
+export const REFERENCE_KIND_CODES: readonly ReferenceKind[] = ['call', 'type', 'class', 'implementation', 'import', 'other'];
+
+const KIND_CASE = `CASE r.kind ${REFERENCE_KIND_CODES.map((k, i) => `WHEN ${i} THEN '${k}'`).join(' ')} END`;
+
+/** meta key: chunks_fts rows whose chunk is gone (contentless FTS4 cannot delete; see compaction.ts). */
+export const FTS_DEAD_KEY = 'fts_dead';
+
+// Sizes shaped this (measured on a 9,500-file workspace): code text is kept once per content, deflated
+// (file_texts), and chunks keep only their span (chunk_spans; store/chunk-texts.ts rebuilds the text); chunks_fts is
+// contentless; references name their caller by symbol row and their name by an interned id, and are clustered by
+// file, so neither a file index nor repeated strings are needed. The views `chunks` and `refs` give readers the
+// columns they had when those were plain tables.
+export const FTS_TABLE_SQL = 'CREATE VIRTUAL TABLE chunks_fts USING fts4(name, path, body, content="", tokenize=simple);';
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO meta(key, value) VALUES ('${FTS_DEAD_KEY}', '0');
 CREATE TABLE files (
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, language TEXT NOT NULL, size INTEGER NOT NULL,
   mtime REAL NOT NULL, hash TEXT NOT NULL, lines INTEGER NOT NULL, has_errors INTEGER NOT NULL DEFAULT 0,
-  annotations TEXT, indexed_at INTEGER NOT NULL
+  annotations TEXT, indexed_at INTEGER NOT NULL,
+  -- Characters in all of the file's chunk texts together (a length the ranking normalises by).
+  chunk_chars INTEGER NOT NULL DEFAULT 0,
+  text_id INTEGER NOT NULL
 );
+CREATE INDEX files_text ON files(text_id);
+-- The texts files were indexed from, packed by parse/file-content.ts, once per distinct content (digest: SHA-1 of the
+-- packed bytes), apart from files so scans of files stay small. A text no file uses any more is deleted with it.
+-- AUTOINCREMENT: an id always means one content (readers cache unpacked texts by id).
+CREATE TABLE file_texts (id INTEGER PRIMARY KEY AUTOINCREMENT, digest BLOB NOT NULL UNIQUE, content BLOB NOT NULL);
 CREATE TABLE symbols (
   id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, qualified_name TEXT NOT NULL,
   kind TEXT NOT NULL, container TEXT, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL,
@@ -16,26 +42,40 @@ CREATE TABLE symbols (
 );
 CREATE INDEX symbols_name ON symbols(name);
 CREATE INDEX symbols_lname ON symbols(lower(name));
-CREATE INDEX symbols_qname ON symbols(qualified_name);
 CREATE INDEX symbols_file ON symbols(file_id);
-CREATE TABLE refs (
-  file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, line INTEGER NOT NULL,
-  col INTEGER NOT NULL, end_col INTEGER NOT NULL, in_symbol TEXT
-);
-CREATE INDEX refs_name ON refs(name);
-CREATE INDEX refs_file ON refs(file_id);
+CREATE TABLE ref_names (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+-- seq = the reference's place in its file, so (file_id, seq) is the order references were extracted in.
+CREATE TABLE ref_rows (
+  file_id INTEGER NOT NULL, seq INTEGER NOT NULL, name_id INTEGER NOT NULL, kind INTEGER NOT NULL,
+  line INTEGER NOT NULL, col INTEGER NOT NULL, end_col INTEGER NOT NULL, caller_id INTEGER,
+  PRIMARY KEY (file_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX ref_rows_name ON ref_rows(name_id);
+-- in_symbol is a subquery, not a join, so that a query not asking for it does not pay a lookup per row.
+CREATE VIEW refs AS
+  SELECT r.file_id AS file_id, n.name AS name, ${KIND_CASE} AS kind, r.line AS line, r.col AS col, r.end_col AS end_col,
+    (SELECT qualified_name FROM symbols WHERE id = r.caller_id) AS in_symbol
+  FROM ref_rows r JOIN ref_names n ON n.id = r.name_id;
 CREATE TABLE imports (file_id INTEGER NOT NULL, source TEXT NOT NULL, names TEXT NOT NULL, line INTEGER NOT NULL);
 CREATE INDEX imports_file ON imports(file_id);
 CREATE TABLE annotations (file_id INTEGER NOT NULL, symbol_id INTEGER, key TEXT NOT NULL, value TEXT NOT NULL);
 CREATE INDEX annotations_kv ON annotations(key, value);
 CREATE INDEX annotations_file ON annotations(file_id);
-CREATE TABLE chunks (
-  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, symbol TEXT, kind TEXT NOT NULL,
-  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, container TEXT, signature TEXT, text TEXT NOT NULL
+-- A chunk is a symbol's (symbol_id) or a window of top-level lines (symbol_id NULL); its text follows from the file's
+-- text and symbols (parse/chunk-text.ts). AUTOINCREMENT: an id is never reused, because chunks_fts may still hold a
+-- dead row under an old one.
+CREATE TABLE chunk_spans (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, file_id INTEGER NOT NULL, symbol_id INTEGER,
+  line_start INTEGER NOT NULL, line_end INTEGER NOT NULL
 );
-CREATE INDEX chunks_file ON chunks(file_id);
--- Identifier-split text per chunk; docid = chunks.id. FTS4 because stock sql.js has no FTS5; ranked with bm25().
-CREATE VIRTUAL TABLE chunks_fts USING fts4(name, path, body, tokenize=simple);
+CREATE INDEX chunk_spans_file ON chunk_spans(file_id);
+CREATE VIEW chunks AS
+  SELECT c.id AS id, c.file_id AS file_id, s.qualified_name AS symbol, coalesce(s.kind, 'file') AS kind,
+    c.line_start AS line_start, c.line_end AS line_end, s.container AS container, s.signature AS signature
+  FROM chunk_spans c LEFT JOIN symbols s ON s.id = c.symbol_id;
+-- Identifier-split text per chunk; docid = chunk_spans.id. FTS4 because stock sql.js has no FTS5; ranked with
+-- bm25(). Contentless: the text is not kept twice, and a removed chunk's row stays until compaction.
+${FTS_TABLE_SQL}
 CREATE TABLE skips (path TEXT PRIMARY KEY, reason TEXT NOT NULL, detail TEXT);
 -- L2 context-bundle cache (src/core/bundle/cache.ts). key = focus ids + limits; stamp = graph/docs/code fingerprint
 -- the bundle was built from; a row whose stamp no longer matches is a miss. A full reindex starts an empty table.
