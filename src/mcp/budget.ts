@@ -12,6 +12,8 @@ export const DEFAULT_MAX_TOKENS = 8_000;
 export const HARD_CAP_TOKENS = 25_000;
 /** Below this an envelope and one item cannot both fit. */
 export const MIN_MAX_TOKENS = 200;
+/** Room in every answer for the freshness stamp the server adds after the tool has run (see stamp.ts). */
+export const STAMP_TOKENS = 32;
 
 /** Tokens kept free for the `page` object (cursor and note) whatever it ends up saying. */
 const PAGE_RESERVE = 110;
@@ -46,12 +48,18 @@ export interface ListPage<T> extends Answer {
   truncated: boolean;
 }
 
+/** The budget asked for, within the allowed range: what messages about the budget quote. */
 export function clampBudget(maxTokens: number | undefined): number {
   return Math.min(HARD_CAP_TOKENS, Math.max(MIN_MAX_TOKENS, maxTokens ?? DEFAULT_MAX_TOKENS));
 }
 
+/** What a tool's own content may use: the budget asked for, less the room kept for the freshness stamp. */
+export function contentBudget(maxTokens: number | undefined): number {
+  return clampBudget(maxTokens) - STAMP_TOKENS;
+}
+
 export function pageList<T>(req: ListPageRequest<T>): ListPage<T> {
-  const budget = clampBudget(req.maxTokens);
+  const budget = contentBudget(req.maxTokens);
   const headTokens = countTokens(JSON.stringify({ ...req.head, [req.key]: [] })) + PAGE_RESERVE;
   let room = budget - headTokens;
   let fit = 0;
@@ -111,13 +119,13 @@ function render<T>(req: ListPageRequest<T>, items: T[], fit: number, truncated: 
   return { text, tokens: countTokens(text) };
 }
 
-/** A single answer object, cut down to `maxTokens` by shortening its longest string fields. */
+/** A single answer object, cut down to `maxTokens` (as asked, less the stamp's room) by shortening its longest strings. */
 export function fitObject(body: Record<string, unknown>, maxTokens: number | undefined): Answer {
-  const budget = clampBudget(maxTokens);
+  const budget = contentBudget(maxTokens);
   let text = JSON.stringify(body);
   let tokens = countTokens(text);
   if (tokens > budget) {
-    text = JSON.stringify({ ...shrinkToFit(body, budget - 40), truncated: `shortened to fit max_tokens=${budget}` });
+    text = JSON.stringify({ ...shrinkToFit(body, budget - 40), truncated: `shortened to fit max_tokens=${clampBudget(maxTokens)}` });
     tokens = countTokens(text);
   }
   return { text, tokens };

@@ -1,15 +1,18 @@
 /**
- * Keeps the index fresh enough to answer from, in the background. Policy:
- * - at startup one run starts at once: incremental when an index exists (cheap when nothing changed: a walk and a
- *   stat per file), full when it is missing or unusable (the engine decides);
- * - a query waits for a run under way (sharing it with every other waiting call) instead of answering from nothing;
- * - a query arriving more than `refreshIntervalMs` after the last completed run starts a new incremental run first,
- *   so files an agent just edited are searched as they are now;
- * - a wait is capped (`maxWaitMs`): after that the query answers from the index as it is, or says indexing is
- *   still going, so hosts with short tool timeouts get an answer they can act on.
+ * Decides when a query waits for indexing. Policy:
+ * - when a usable index exists, every query answers from it at once; refreshing happens in the background and never
+ *   delays a query (the host watches the workspace and feeds the engine's change queue; the engine commits queued
+ *   files a question names just in time, before answering it);
+ * - only when there is no usable index (first start, damaged, written by another version) does a query wait for the
+ *   build, sharing it with every other waiting call, for at most `maxWaitMs`; after that it answers from what there
+ *   is, which says how far indexing got;
+ * - at startup one run starts: incremental when an index exists (catching up with changes made while no server ran),
+ *   full when it is missing or unusable (the engine decides);
+ * - when the workspace is not watched (the watcher failed or is off), a query arriving more than
+ *   `refreshIntervalMs` after the last run starts an incremental run in the background, without waiting for it.
  */
 import type { Engine } from '../core/engine';
-import type { IndexProgress } from '../core/model';
+import type { IndexOutcome, IndexProgress } from '../core/model';
 import type { Logger } from '../core/ports';
 
 export interface IndexGateOptions {
@@ -28,6 +31,8 @@ export interface GateActivity {
   lastRunAt?: string;
   /** The last run's failure, until a run succeeds. */
   lastError?: string;
+  /** Changed files reach the index through a workspace watcher (else through refresh runs). */
+  watching: boolean;
 }
 
 export type ProgressListener = (p: IndexProgress) => void;
@@ -37,6 +42,10 @@ export class IndexGate {
   private progress: IndexProgress | undefined;
   private lastRunAt = Number.NEGATIVE_INFINITY;
   private lastError: string | undefined;
+  /** Whether a usable index exists: unknown until probed, then kept (a finished run makes it true). */
+  private usable: boolean | undefined;
+  private probing: Promise<boolean> | undefined;
+  private watching = false;
   private readonly listeners = new Set<ProgressListener>();
   private readonly abort = new AbortController();
   private readonly now: () => number;
@@ -45,16 +54,38 @@ export class IndexGate {
     this.now = options.now ?? Date.now;
   }
 
-  /** Starts the startup run (when allowed). */
-  start(): void {
-    if (this.options.autoIndex) void this.kick('startup');
+  /**
+   * Starts the startup run (when allowed). It reads files once `after` settles (the host's watcher is in place, so a
+   * change is seen by one or the other) and the index has been looked at (loading it is shared with queries); it
+   * counts as under way from now on.
+   */
+  start(after?: Promise<unknown>): void {
+    if (this.options.autoIndex) void this.kick('startup', Promise.all([after, this.hasIndex()]));
   }
 
-  /** Waits until the index is as fresh as this policy makes it; never throws (queries report their own errors). */
+  /** Whether changed files arrive through a watcher; without one, queries start background refreshes now and then. */
+  setWatching(watching: boolean): void {
+    this.watching = watching;
+  }
+
+  /** A tool found the index missing or unusable after all (deleted or damaged from outside): look again next time. */
+  indexLost(): void {
+    this.usable = undefined;
+  }
+
+  /**
+   * Returns at once when a usable index exists; otherwise waits for the build (capped by maxWaitMs, or until
+   * `signal` aborts). Never throws: queries report their own errors.
+   */
   async ready(onProgress?: ProgressListener, signal?: AbortSignal): Promise<void> {
     if (!this.options.autoIndex) return;
-    if (!this.run && this.now() - this.lastRunAt >= this.options.refreshIntervalMs) void this.kick('refresh');
-    const run = this.run;
+    const due = !this.run && this.now() - this.lastRunAt >= this.options.refreshIntervalMs;
+    if (await this.hasIndex()) {
+      if (due && !this.watching) void this.kick('refresh');
+      return;
+    }
+    // A failed build is retried no more often than refreshes, or every call would hammer a broken workspace.
+    const run = this.run ?? (due ? this.kick('build') : undefined);
     if (!run) return;
     if (onProgress) {
       this.listeners.add(onProgress);
@@ -82,6 +113,7 @@ export class IndexGate {
     const base = {
       ...(Number.isFinite(this.lastRunAt) ? { lastRunAt: new Date(this.lastRunAt).toISOString() } : {}),
       ...(this.lastError ? { lastError: this.lastError } : {}),
+      watching: this.watching,
     };
     if (!this.options.autoIndex) return { state: 'disabled', ...base };
     if (this.run) return { state: 'indexing', ...(this.progress ? { progress: this.progress } : {}), ...base };
@@ -99,22 +131,34 @@ export class IndexGate {
     await this.run;
   }
 
-  private kick(reason: string): Promise<void> {
+  /** Probes once (loading the index, which the first query needs anyway) and remembers the answer. */
+  private hasIndex(): Promise<boolean> {
+    if (this.usable !== undefined) return Promise.resolve(this.usable);
+    this.probing ??= this.engine.status().then((s) => s.exists, () => false).then((exists) => {
+      this.probing = undefined;
+      this.usable ??= exists;
+      return this.usable;
+    });
+    return this.probing;
+  }
+
+  private kick(reason: string, after?: Promise<unknown>): Promise<void> {
     if (this.run) return this.run;
     const started = this.now();
     this.progress = undefined;
     this.logger.debug(`index (${reason}): starting`);
-    this.run = this.engine
-      .index({
-        signal: this.abort.signal,
-        onProgress: (p) => {
-          this.progress = p;
-          for (const l of this.listeners) l(p);
-        },
-      })
+    const index = (): Promise<IndexOutcome> => this.engine.index({
+      signal: this.abort.signal,
+      onProgress: (p) => {
+        this.progress = p;
+        for (const l of this.listeners) l(p);
+      },
+    });
+    this.run = (after ? after.then(index, index) : index())
       .then(
         (outcome) => {
           this.lastError = undefined;
+          this.usable = true;
           this.logger.info(`index (${reason}): ${outcome.parsed} parsed, ${outcome.unchanged} unchanged, ${outcome.removed} removed in ${this.now() - started} ms`);
         },
         (e: unknown) => {

@@ -7,6 +7,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { distance } from 'fastest-levenshtein';
 import type { Engine } from '../core/engine';
+import { EngineError } from '../core/errors';
 import type { Logger } from '../core/ports';
 import { ENGINE_VERSION } from '../core/version';
 import { HARD_CAP_TOKENS } from './budget';
@@ -17,6 +18,7 @@ import { createPathGuard } from './path-guard';
 import { progressReporter } from './progress';
 import { oracleMemory } from './oracle-memory';
 import { McpSession } from './session';
+import { stampAnswer } from './stamp';
 import { inputJsonSchema, parseArgs, type ToolContext, type ToolSettings, type ToolSpec } from './tool';
 import { TOOLS } from './tools';
 
@@ -25,7 +27,10 @@ export interface OracleMcpOptions {
   logger: Logger;
   /** Build or refresh the index in the background when needed (default true). */
   autoIndex?: boolean;
-  /** A query this long after the last index run triggers an incremental run first (default 30 s). */
+  /**
+   * Without a workspace watcher, a query this long after the last index run starts an incremental run in the
+   * background (default 30 s); it never waits for it.
+   */
   refreshIntervalMs?: number;
   /** Longest a query waits for indexing before answering from what there is (default 45 s). */
   maxWaitMs?: number;
@@ -47,7 +52,8 @@ const INSTRUCTIONS =
   'Context Oracle answers questions about the code of this workspace from a tree-sitter index that it keeps up to ' +
   'date itself. Prefer it to reading whole files: results are exact locations (workspace-relative paths, 1-based ' +
   'lines) within a token budget (max_tokens). Long lists are paged: pass next_cursor back for more. Errors are JSON ' +
-  '{code, message, suggestions} saying what to change.';
+  '{code, message, suggestions} saying what to change. Answers end with `freshness`: files changed on disk but not ' +
+  'indexed yet are `queued`; naming such a file (or its file name) in a query indexes it before the answer.';
 
 export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServer {
   const { engine, logger } = options;
@@ -91,12 +97,16 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
         engine, paths, session, signal: extra.signal, fingerprint: argsFingerprint(name, args), index: gate, settings: options.settings ?? {},
         ...(progress ? { progress } : {}), ...(client ? { client } : {}),
       };
-      const answer = await tool.run(args, ctx);
+      const raw = await tool.run(args, ctx);
+      // After the run: a just-in-time commit during the call has taken its files off the queue.
+      const answer = tool.needsIndex ? stampAnswer(raw, await engine.freshness()) : raw;
       if (answer.tokens > HARD_CAP_TOKENS) throw new ToolError('internal', `${name} produced ${answer.tokens} tokens, over the ${HARD_CAP_TOKENS} cap; call it with a smaller max_tokens or limit`);
       session.record({ seq, tool: name, args, at: new Date().toISOString(), ok: true, tokens: answer.tokens }, answer.items);
       logger.debug(`${name} #${seq}: ${answer.tokens} tokens in ${Date.now() - started} ms`);
       return { content: [answer.text, ...(answer.blocks ?? [])].map((text) => ({ type: 'text' as const, text })) };
     } catch (e) {
+      // Deleted or damaged from outside since it was last seen: the next call looks again (and rebuilds it).
+      if (EngineError.is(e, 'not_initialized') || EngineError.is(e, 'index_corrupt')) gate.indexLost();
       const error = toolErrorFrom(e, { running: gate.describeRun(), failed: gate.activity().lastError, autoIndex, root: engine.root });
       if (error.code === 'internal') logger.error(`${name} #${seq} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       else logger.debug(`${name} #${seq}: ${error.code}: ${error.message}`);

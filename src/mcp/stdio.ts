@@ -1,15 +1,23 @@
 /**
  * Runs the MCP server on this process's stdin/stdout until the client goes away (stdin ends), the transport fails,
- * or SIGINT/SIGTERM arrives. Logs go to stderr through the Logger; stdout carries only the protocol.
+ * or SIGINT/SIGTERM arrives. Logs go to stderr through the Logger; stdout carries only the protocol. While it runs,
+ * the workspace is watched and changed files go to the engine's change queue (when the server may index).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { watchWorkspace, type WorkspaceWatcher } from '../node/workspace-watcher';
 import { createOracleMcpServer, type OracleMcpOptions } from './server';
 import { guardStdout } from './stdout-guard';
 
-export async function serveStdio(options: OracleMcpOptions): Promise<void> {
-  const { logger } = options;
+export interface StdioOptions extends OracleMcpOptions {
+  /** Watch the workspace for changed files (default: when autoIndex is on). */
+  watch?: boolean;
+}
+
+export async function serveStdio(options: StdioOptions): Promise<void> {
+  const { logger, engine } = options;
   const guard = guardStdout();
   const mcp = createOracleMcpServer(options);
+  let watcher: WorkspaceWatcher | undefined;
   const transport = new StdioServerTransport(process.stdin, guard.protocol);
   let closing: Promise<void> | undefined;
   const closed = new Promise<void>((resolve) => {
@@ -31,14 +39,29 @@ export async function serveStdio(options: OracleMcpOptions): Promise<void> {
   mcp.server.onerror = (e) => logger.warn(`MCP transport: ${e.message}`);
   try {
     await mcp.server.connect(transport);
-    logger.info(`context-oracle MCP server on ${options.engine.root}`);
-    mcp.gate.start();
+    logger.info(`context-oracle MCP server on ${engine.root}`);
+    if (options.watch ?? options.autoIndex !== false) {
+      watcher = watchWorkspace(engine.root, {
+        onChanges: (paths) => {
+          logger.debug(`watcher: ${paths.length} changed file(s) queued`);
+          engine.noteChanges(paths.map((path) => ({ path }))).catch((e: unknown) => logger.warn(`change queue: ${e instanceof Error ? e.message : String(e)}`));
+        },
+        onError: (e) => {
+          logger.warn(`stopped watching the workspace (${e.message}); changed files are picked up by background refreshes instead`);
+          mcp.gate.setWatching(false);
+        },
+      });
+      mcp.gate.setWatching(true);
+    }
+    // The startup run reads files once every folder is watched: a change in between is seen by one or the other.
+    mcp.gate.start(watcher?.ready);
     await closed;
   } finally {
     process.stdin.off('end', onEnd);
     process.stdin.off('close', onEnd);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    watcher?.close();
     await closing;
     await mcp.dispose();
     guard.restore();

@@ -69,7 +69,7 @@ describe('MCP server process', () => {
         if (i % 2) assert.equal((r.json.results as { path: string }[])[0]?.path, 'src/auth/session.ts');
         else assert.equal((r.json.results as { path: string }[])[0]?.path, 'src/router.ts');
       }
-      const runs = server.stderr().match(/index \((startup|refresh)\): starting/g) ?? [];
+      const runs = server.stderr().match(/index \((startup|refresh|build)\): starting/g) ?? [];
       assert.equal(runs.length, 1, `one index run served every call:\n${server.stderr()}`);
     } finally {
       await server.close();

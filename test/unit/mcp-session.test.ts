@@ -1,5 +1,7 @@
 /** The MCP session record and the index gate (background indexing policy) over a real engine. */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import type { IndexProgress } from '../../src/core/model';
@@ -63,12 +65,38 @@ describe('MCP index gate', () => {
     assert.equal(gate.activity().state, 'idle');
   });
 
-  it('refreshes incrementally once the interval has passed', async () => {
+  it('answers at once from an existing index while the startup refresh is still running', async () => {
+    const { engine } = countedEngine();
+    await engine.index();
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    const slow: Engine = { ...engine, index: async (o) => { await held; return engine.index(o); } };
+    const gate = new IndexGate(slow, captureLogger(), { autoIndex: true, refreshIntervalMs: 0, maxWaitMs: 60_000 });
+    gate.start();
+    const answered = await Promise.race([gate.ready().then(() => 'answered'), new Promise((r) => setTimeout(() => r('waited'), 2_000))]);
+    assert.equal(answered, 'answered');
+    assert.equal(gate.activity().state, 'indexing', 'the refresh is still under way');
+    release();
+    await gate.dispose();
+  });
+
+  it('waits for the rebuild of a damaged index', async () => {
+    const { engine, runs } = countedEngine();
+    await engine.index();
+    writeFileSync(join(engine.root, '.context-oracle', 'index.db'), 'not a database');
+    const gate = new IndexGate(engine, captureLogger(), { autoIndex: true, refreshIntervalMs: 60_000, maxWaitMs: 60_000 });
+    await gate.ready();
+    assert.equal(runs(), 2);
+    assert.equal((await engine.status()).files, 2, 'rebuilt before the query went on');
+  });
+
+  it('without a watcher refreshes in the background once the interval has passed, without waiting; with one never', async () => {
     const { engine, runs } = countedEngine();
     let now = 1_000;
     const gate = new IndexGate(engine, captureLogger(), { autoIndex: true, refreshIntervalMs: 30_000, maxWaitMs: 60_000, now: () => now });
     gate.start();
     await gate.ready();
+    while (gate.activity().state === 'indexing') await new Promise((r) => setTimeout(r, 5));
     assert.equal(runs(), 1);
     now += 29_000;
     await gate.ready();
@@ -76,6 +104,13 @@ describe('MCP index gate', () => {
     now += 2_000;
     await gate.ready();
     assert.equal(runs(), 2);
+    assert.equal(gate.activity().state, 'indexing', 'the query did not wait for the refresh');
+    while (gate.activity().state === 'indexing') await new Promise((r) => setTimeout(r, 5));
+    gate.setWatching(true);
+    now += 60_000;
+    await gate.ready();
+    assert.equal(runs(), 2, 'a watched workspace is not polled');
+    assert.equal(gate.activity().watching, true);
   });
 
   it('stops waiting after maxWaitMs and reports the run under way', async () => {

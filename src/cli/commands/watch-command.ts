@@ -1,5 +1,4 @@
-import { watch } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { watchWorkspace } from '../../node/workspace-watcher';
 import type { Command } from './types';
 
 /**
@@ -13,22 +12,36 @@ export const watchCommand: Command = {
   flags: {},
   async run({ engine, flags, out }) {
     const first = await engine.index();
+    let failed: Error | undefined;
+    let stop: (() => void) | undefined;
+    const watcher = watchWorkspace(engine.root, {
+      onChanges(paths) {
+        void engine.noteChanges(paths.map((path) => ({ path }))).then(async () => {
+          if (!flags.json) return;
+          const queued = (await engine.freshness()).queued.length;
+          for (const path of paths) out(JSON.stringify({ event: 'queued', path, queued }));
+        }).catch((e: unknown) => process.stderr.write(`watch: ${String(e)}\n`));
+      },
+      onError(e) {
+        failed = e;
+        stop?.();
+      },
+    });
+    await watcher.ready;
     out(flags.json ? JSON.stringify({ event: 'indexed', parsed: first.parsed, files: first.filesSeen }) : `indexed ${first.filesSeen} files; watching ${engine.root} (Ctrl-C to stop)`);
-    const watcher = watch(engine.root, { recursive: true }, (_event, file) => {
-      if (!file) return;
-      const rel = relative(engine.root, `${engine.root}${sep}${file}`).split(sep).join('/');
-      if (rel.startsWith('.git/') || rel.startsWith('.context-oracle/') || rel.includes('node_modules/')) return;
-      void engine.noteChanges([{ path: rel }]).then(async () => {
-        const f = await engine.freshness();
-        if (flags.json) out(JSON.stringify({ event: 'queued', path: rel, queued: f.queued.length }));
-      }).catch((e: unknown) => process.stderr.write(`watch: ${String(e)}\n`));
-    });
     await new Promise<void>((resolve) => {
-      const stop = () => { watcher.close(); resolve(); };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      stop = resolve;
+      if (failed) resolve();
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
     });
+    watcher.flush();
+    watcher.close();
     await engine.syncNow();
+    if (failed) {
+      process.stderr.write(`watch: stopped watching: ${failed.message}\n`);
+      return 1;
+    }
     return 0;
   },
 };

@@ -1,9 +1,12 @@
 /**
- * Facts about the whole index that every question needs (files, their sizes and path terms, the distinct symbol
- * names): read once per index state and kept, so a warm question costs only its own queries.
+ * Facts about the whole index that every question needs (files, their sizes and path terms, who defines each
+ * name): read once per index and kept, so a warm question costs only its own queries. A commit that rewrites a few
+ * files updates them in place (their rows out, their new rows in) instead of reading the whole index again.
  */
+import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
-import { ImportResolver } from '../navigation/imports';
+import { ImportLinks } from './import-links';
+import { NameIndex } from './name-index';
 import { classifyPath, type PathClass } from './paths';
 import { pathTerms } from './terms';
 
@@ -31,99 +34,209 @@ export interface ChunkMeta {
 export interface DbFacts {
   /** Every chunk's file, kind, lines and symbol (not its text). */
   chunks: Map<number, ChunkMeta>;
-  /** File-level graph edges already computed (see file-graph.ts), by source file. */
+  /** File-level graph edges already computed (see file-graph.ts), by source file; emptied by every commit. */
   edges: Map<number, Map<number, number>>;
   /** Import links between workspace files (both directions), resolved on first use. */
   imports(): Map<number, Set<number>>;
+  /** In index (id) order. */
   files: Map<number, FileFact>;
   byPath: Map<string, FileFact>;
   avgChars: number;
   /** Files whose path holds each term (stem or folder). */
   pathDf: Map<string, number>;
-  /** Distinct symbol names, for fuzzy matching. */
-  symbolNames: string[];
+  /** Distinct symbol names in code point order, for fuzzy matching. */
+  readonly symbolNames: string[];
   /** Files counted for document frequencies (all but generated copies). */
   idfFiles: number;
   countsForIdf(fileId: number): boolean;
   /** Symbol name → how many files define it. */
   definingFiles: Map<string, number>;
+  /** Who defines and who uses each name. */
+  names: NameIndex;
+  /**
+   * A file's place in the list of paths ordered by `localeCompare`: sorting by it gives the same order as comparing
+   * the paths, without the collation work per comparison (ranked lists break score ties by path).
+   */
+  pathRank(fileId: number): number;
 }
 
-/** An import resolving to more files than this (a whole package) says little about any one of them. */
-const MAX_IMPORT_TARGETS = 3;
+/** Files per `IN (…)` list. */
+const IN_LIST = 500;
+/** A commit touching more files than this (or this share of the index) is read whole rather than updated. */
+const MAX_UPDATE_FILES = 2000;
+const MAX_UPDATE_SHARE = 0.25;
+/** Above this many files leaving at once, the names' cached users are dropped rather than edited. */
+const MAX_EDITED_REMOVALS = 50;
 
-const cache = new WeakMap<IndexDatabase, { stamp: string; facts: DbFacts }>();
+/** What updating needs beyond the facts themselves. */
+interface Kept {
+  stamp: string;
+  facts: DbFacts;
+  /** Per file: indexed_at and hash, which a rewrite changes (a rewrite may even keep the id). */
+  versions: Map<number, string>;
+  /** Per file: its chunk ids. */
+  chunkIds: Map<number, number[]>;
+  totalChars: number;
+  /** Resolved on first use, then updated with the files. */
+  links?: ImportLinks;
+  /** See DbFacts.pathRank; computed on first use after a change. */
+  pathRanks?: Map<number, number>;
+}
 
-/** The facts for `db` as it is now; rebuilt when the index was updated in place. */
+const collator = new Intl.Collator();
+
+const cache = new WeakMap<IndexDatabase, Kept>();
+
+/** The facts for `db` as it is now; updated when the index was changed in place since the last call. */
 export function dbFacts(db: IndexDatabase): DbFacts {
   const stamp = String(db.get("SELECT value FROM meta WHERE key = 'updated_at'")?.value ?? '') + `/${String(db.get('SELECT max(id) AS n FROM files')?.n ?? 0)}`;
-  const hit = cache.get(db);
-  if (hit && hit.stamp === stamp) return hit.facts;
-  const facts = loadFacts(db);
-  cache.set(db, { stamp, facts });
-  return facts;
+  const kept = cache.get(db);
+  if (kept && kept.stamp === stamp) return kept.facts;
+  const next = (kept && update(db, kept, stamp)) || load(db, stamp);
+  cache.set(db, next);
+  return next.facts;
 }
 
-function loadFacts(db: IndexDatabase): DbFacts {
+function load(db: IndexDatabase, stamp: string): Kept {
+  const names = new NameIndex(db);
+  const kept: Kept = { stamp, facts: undefined as unknown as DbFacts, versions: new Map(), chunkIds: new Map(), totalChars: 0 };
+  kept.facts = {
+    chunks: new Map(), edges: new Map(), files: new Map(), byPath: new Map(), avgChars: 1, pathDf: new Map(), idfFiles: 0,
+    definingFiles: names.definingFiles,
+    names,
+    imports: () => (kept.links ??= ImportLinks.load(db, kept.facts.files)).byId(kept.facts.byPath),
+    countsForIdf: (id) => {
+      const cls = kept.facts.files.get(id)?.cls;
+      return cls !== undefined && cls !== 'generated';
+    },
+    // Only fuzzy matching reads the names in order: sorted when first needed.
+    get symbolNames() {
+      return names.sortedNames();
+    },
+    pathRank: (id) => (kept.pathRanks ??= pathRanks(kept.facts.files)).get(id) ?? Number.MAX_SAFE_INTEGER,
+  };
+  addFiles(kept, db.rows('SELECT id, path, language, lines, indexed_at, hash FROM files ORDER BY id'), chunkChars(db));
+  addChunks(kept, db.rows('SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks'));
+  names.addSymbols(db.rows('SELECT file_id, name, kind FROM symbols'));
+  finish(kept);
+  return kept;
+}
+
+/**
+ * Moves `kept` to the index as it is now: files whose version changed leave with everything derived from them, and
+ * come back from their new rows. Undefined when a whole read is simpler (a large commit, or ids out of order).
+ */
+function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined {
+  const now = new Map<number, string>();
+  for (const [id, at, hash] of db.rows('SELECT id, indexed_at, hash FROM files')) now.set(Number(id), `${String(at)}:${String(hash)}`);
+  const gone = [...kept.versions.keys()].filter((id) => now.get(id) !== kept.versions.get(id));
+  const added = [...now.keys()].filter((id) => kept.versions.get(id) !== now.get(id)).sort((a, b) => a - b);
+  const touched = gone.length + added.length;
+  if (touched > MAX_UPDATE_FILES || touched > MAX_UPDATE_SHARE * Math.max(now.size, 1)) return undefined;
+  const { facts } = kept;
+  const pathsBefore = new Set(gone.map((id) => facts.files.get(id)!.path));
+  for (const id of gone) removeFile(kept, id, gone.length > MAX_EDITED_REMOVALS);
+  // The facts list files in id order, and new rows get the highest ids; anything else is read whole.
+  let last = -Infinity;
+  for (const id of facts.files.keys()) last = id;
+  if (added.length && added[0]! < last) return undefined;
+  for (let i = 0; i < added.length; i += IN_LIST) {
+    const part = added.slice(i, i + IN_LIST);
+    const list = part.map(() => '?').join(',');
+    addFiles(kept, db.rows(`SELECT id, path, language, lines, indexed_at, hash FROM files WHERE id IN (${list}) ORDER BY id`, part), chunkChars(db, part));
+    addChunks(kept, db.rows(`SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks WHERE file_id IN (${list})`, part));
+    facts.names.addSymbols(db.rows(`SELECT file_id, name, kind FROM symbols WHERE file_id IN (${list})`, part));
+  }
+  facts.names.addUses(added);
+  const samePaths = added.length === pathsBefore.size && added.every((id) => pathsBefore.has(facts.files.get(id)!.path));
+  // The same paths resolve the same way: only the rewritten files' own imports are read again.
+  if (kept.links && samePaths) kept.links.update(db, facts.files, added);
+  else kept.links = undefined;
+  if (gone.length || added.length) finish(kept);
+  kept.stamp = stamp;
+  return kept;
+}
+
+/** Characters of chunk text per file (of the given files, or all). */
+function chunkChars(db: IndexDatabase, fileIds?: number[]): Map<number, number> {
   const chars = new Map<number, number>();
-  for (const r of db.all('SELECT file_id, sum(length(text)) AS n FROM chunks GROUP BY file_id')) chars.set(Number(r.file_id), Number(r.n));
-  const files = new Map<number, FileFact>();
-  const byPath = new Map<string, FileFact>();
-  const pathDf = new Map<string, number>();
-  let total = 0;
-  for (const r of db.all('SELECT id, path, language, lines FROM files')) {
-    const id = Number(r.id);
-    const path = String(r.path);
+  const where = fileIds ? `WHERE id IN (${fileIds.map(() => '?').join(',')})` : '';
+  for (const [id, n] of db.rows(`SELECT id, chunk_chars FROM files ${where}`, fileIds ?? [])) chars.set(Number(id), Number(n));
+  return chars;
+}
+
+function addFiles(kept: Kept, rows: SqlValue[][], chars: Map<number, number>): void {
+  const { facts } = kept;
+  for (const [rawId, rawPath, language, lines, at, hash] of rows) {
+    const id = Number(rawId);
+    const path = String(rawPath);
     const terms = pathTerms(path);
     const fact: FileFact = {
-      id, path, language: String(r.language), lines: Number(r.lines), chars: chars.get(id) ?? 0,
+      id, path, language: String(language), lines: Number(lines), chars: chars.get(id) ?? 0,
       cls: classifyPath(path), dirTerms: terms.dirs, stemTerms: terms.stem,
     };
-    files.set(id, fact);
-    byPath.set(path, fact);
-    total += fact.chars;
-    for (const t of new Set([...terms.dirs, ...terms.stem])) pathDf.set(t, (pathDf.get(t) ?? 0) + 1);
+    facts.files.set(id, fact);
+    facts.byPath.set(path, fact);
+    kept.versions.set(id, `${String(at)}:${String(hash)}`);
+    kept.totalChars += fact.chars;
+    for (const t of new Set([...terms.dirs, ...terms.stem])) facts.pathDf.set(t, (facts.pathDf.get(t) ?? 0) + 1);
   }
-  const definingFiles = new Map<string, number>();
-  for (const r of db.all('SELECT name, count(DISTINCT file_id) AS n FROM symbols GROUP BY name')) definingFiles.set(String(r.name), Number(r.n));
-  const chunks = new Map<number, ChunkMeta>();
-  for (const r of db.all('SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks')) {
-    const id = Number(r.id);
-    chunks.set(id, {
-      id, fileId: Number(r.file_id), kind: String(r.kind), lineStart: Number(r.line_start), lineEnd: Number(r.line_end),
-      ...(r.symbol !== null ? { symbol: String(r.symbol) } : {}),
-    });
-  }
-  const countsForIdf = (id: number): boolean => {
-    const cls = files.get(id)?.cls;
-    return cls !== undefined && cls !== 'generated';
-  };
-  const idfFiles = [...files.keys()].filter(countsForIdf).length;
-  let imports: Map<number, Set<number>> | undefined;
-  const importLinks = (): Map<number, Set<number>> => (imports ??= resolveImports(db, files, byPath));
-  return { chunks, edges: new Map(), imports: importLinks, files, byPath, avgChars: files.size ? total / files.size : 1, pathDf, idfFiles, countsForIdf, symbolNames: [...definingFiles.keys()], definingFiles };
 }
 
-/** Every import resolved to workspace files, as undirected links (a package import in Go links a whole folder: skipped). */
-function resolveImports(db: IndexDatabase, files: Map<number, FileFact>, byPath: Map<string, FileFact>): Map<number, Set<number>> {
-  const resolver = new ImportResolver([...files.values()].map((f) => ({ id: f.id, path: f.path, language: f.language })));
-  const links = new Map<number, Set<number>>();
-  const link = (a: number, b: number): void => {
-    if (a === b) return;
-    if (!links.has(a)) links.set(a, new Set());
-    links.get(a)!.add(b);
-  };
-  for (const r of db.all('SELECT DISTINCT file_id, source FROM imports')) {
-    const from = files.get(Number(r.file_id));
-    if (!from) continue;
-    const targets = resolver.resolve({ id: from.id, path: from.path, language: from.language }, String(r.source));
-    if (targets.length > MAX_IMPORT_TARGETS) continue;
-    for (const t of targets) {
-      const to = byPath.get(t);
-      if (!to) continue;
-      link(from.id, to.id);
-      link(to.id, from.id);
-    }
+function addChunks(kept: Kept, rows: SqlValue[][]): void {
+  for (const [rawId, fileId, kind, lineStart, lineEnd, symbol] of rows) {
+    const id = Number(rawId);
+    const meta: ChunkMeta = {
+      id, fileId: Number(fileId), kind: String(kind), lineStart: Number(lineStart), lineEnd: Number(lineEnd),
+      ...(symbol !== null ? { symbol: String(symbol) } : {}),
+    };
+    kept.facts.chunks.set(id, meta);
+    const list = kept.chunkIds.get(meta.fileId);
+    if (list) list.push(id);
+    else kept.chunkIds.set(meta.fileId, [id]);
   }
-  return links;
+}
+
+function removeFile(kept: Kept, id: number, many: boolean): void {
+  const { facts } = kept;
+  const fact = facts.files.get(id);
+  if (!fact) return;
+  facts.files.delete(id);
+  if (facts.byPath.get(fact.path) === fact) facts.byPath.delete(fact.path);
+  kept.versions.delete(id);
+  kept.totalChars -= fact.chars;
+  for (const t of new Set([...fact.dirTerms, ...fact.stemTerms])) {
+    const n = (facts.pathDf.get(t) ?? 0) - 1;
+    if (n > 0) facts.pathDf.set(t, n);
+    else facts.pathDf.delete(t);
+  }
+  for (const chunk of kept.chunkIds.get(id) ?? []) facts.chunks.delete(chunk);
+  kept.chunkIds.delete(id);
+  facts.names.removeFile(id, many);
+}
+
+/** The derived totals after files came or went; cached edges are dropped. */
+function finish(kept: Kept): void {
+  const { facts } = kept;
+  let idfFiles = 0;
+  for (const id of facts.files.keys()) if (facts.countsForIdf(id)) idfFiles++;
+  facts.idfFiles = idfFiles;
+  facts.avgChars = facts.files.size ? kept.totalChars / facts.files.size : 1;
+  // Edges mix names from many files: recomputed per question on demand (cheap, from the name index) rather than
+  // patched.
+  facts.edges = new Map();
+  facts.names.settle();
+  kept.pathRanks = undefined;
+}
+
+/** Files ranked by path in `localeCompare` order; paths the collator finds equal share a rank. */
+function pathRanks(files: Map<number, FileFact>): Map<number, number> {
+  const sorted = [...files.values()].sort((a, b) => collator.compare(a.path, b.path));
+  const ranks = new Map<number, number>();
+  let rank = 0;
+  sorted.forEach((f, i) => {
+    if (i > 0 && collator.compare(sorted[i - 1]!.path, f.path) !== 0) rank = i;
+    ranks.set(f.id, rank);
+  });
+  return ranks;
 }

@@ -46,13 +46,26 @@ export function collectEvidence(db: IndexDatabase, question: string, vectors?: M
   const text = retrieveText(db, facts, questionTerms(question));
   const mentionRefs = referencesTo(db, matches);
   const pathMentions = mentionedFiles(facts, entities);
-  const sources = new Set<number>([...text.files.entries()].sort((a, b) => b[1].bm25 - a[1].bm25 || a[0] - b[0]).slice(0, GRAPH_SOURCES).map(([id]) => id));
+  const sources = new Set<number>(strongest(text, GRAPH_SOURCES));
   for (const m of matches) if (m.quality >= 0.3) sources.add(m.fileId);
   const edges = fileEdges(db, [...sources]);
   return {
     question, facts, entities, matches, text, mentionRefs, pathMentions, ...(vectors ? { vectors } : {}), edges,
     locate: entities.some((e) => e.subject), aboutTests: mentionsTests(question),
   };
+}
+
+/** The `k` files with the highest text score (ties by id), without sorting thousands of candidates. */
+function strongest(text: TextEvidence, k: number): number[] {
+  const top: { id: number; bm25: number }[] = [];
+  text.files.forEach((f, id) => {
+    if (top.length === k && (f.bm25 < top[k - 1]!.bm25 || (f.bm25 === top[k - 1]!.bm25 && id > top[k - 1]!.id))) return;
+    let at = top.length;
+    while (at > 0 && (top[at - 1]!.bm25 < f.bm25 || (top[at - 1]!.bm25 === f.bm25 && top[at - 1]!.id > id))) at--;
+    top.splice(at, 0, { id, bm25: f.bm25 });
+    if (top.length > k) top.pop();
+  });
+  return top.map((t) => t.id);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { IndexDatabase } from '../store/database';
 import { dbFacts } from './db-facts';
+import { USE_KINDS } from './name-index';
 
 /** Files whose edges are kept in memory per index state. */
 const EDGE_CACHE_FILES = 5000;
@@ -11,12 +12,13 @@ const EDGE_CACHE_FILES = 5000;
 const IMPORT_WEIGHT = 1;
 /** Neighbours kept per source file. */
 const MAX_NEIGHBOURS = 20;
-const USE_KINDS = "('call','type','class','implementation')";
 
 export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map<number, number>> {
   const facts = dbFacts(db);
   const defs = facts.definingFiles;
   const out = new Map<number, Map<number, number>>();
+  // The users of every name the new sources define, read together.
+  facts.names.readUsers(sources.filter((s) => !facts.edges.has(s)).flatMap((s) => facts.names.linkedNamesOf(s)));
   for (const source of sources) {
     // Edges depend only on the index, so they are kept with its facts: a warm session computes each file's once.
     const known = facts.edges.get(source);
@@ -29,19 +31,17 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
       if (target === source) return;
       raw.set(target, (raw.get(target) ?? 0) + 1 / Math.max(1, defs.get(name) ?? 1));
     };
+    // Who defines and who uses a name come from the in-memory name index: the joins they replace walked every
+    // reference to a common name (`get`: thousands) for every candidate file.
     // Callees: definitions elsewhere of names this file uses (names it defines itself are local).
-    for (const r of db.all(
-      `SELECT DISTINCT s.file_id AS target, s.name AS name FROM refs r JOIN symbols s ON s.name = r.name
-       WHERE r.file_id = ? AND r.kind IN ${USE_KINDS} AND s.kind NOT IN ('field','variable')
-         AND r.name NOT IN (SELECT name FROM symbols WHERE file_id = ?)`,
-      [source, source],
-    )) add(Number(r.target), String(r.name));
+    const own = new Set(facts.names.namesOf(source));
+    for (const [used] of db.rows(`SELECT DISTINCT name FROM refs WHERE file_id = ? AND kind IN ${USE_KINDS}`, [source])) {
+      const name = String(used);
+      if (own.has(name)) continue;
+      for (const target of facts.names.definersOf(name)) add(target, name);
+    }
     // Callers: files that use names this file defines.
-    for (const r of db.all(
-      `SELECT DISTINCT r.file_id AS target, r.name AS name FROM refs r
-       WHERE r.kind IN ${USE_KINDS} AND r.name IN (SELECT name FROM symbols WHERE file_id = ? AND kind NOT IN ('field','variable'))`,
-      [source],
-    )) add(Number(r.target), String(r.name));
+    for (const name of facts.names.linkedNamesOf(source)) for (const user of facts.names.usersOf(name)) add(user, name);
     // Imports: a resolved import is as strong a tie as a name used from a file that alone defines it.
     for (const target of facts.imports().get(source) ?? []) raw.set(target, (raw.get(target) ?? 0) + IMPORT_WEIGHT);
     const top = [...raw.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_NEIGHBOURS);

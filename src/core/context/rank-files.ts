@@ -86,7 +86,8 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
 
   // Proximity: neighbours of the strongest files, scaled by how strong the source is and decayed per hop (the
   // second hop goes through neighbours whose own edges were looked up).
-  const strongest = [...scored.entries()].filter(([id]) => ev.edges.has(id)).sort((a, b) => b[1].base - a[1].base || a[0] - b[0]).slice(0, PROXIMITY_SOURCES);
+  const strongest = [...ev.edges.keys()].flatMap((id) => { const s = scored.get(id); return s ? [[id, s] as const] : []; })
+    .sort((a, b) => b[1].base - a[1].base || a[0] - b[0]).slice(0, PROXIMITY_SOURCES);
   const top = strongest[0]?.[1].base ?? 0;
   const reach = (target: number, prox: number): void => {
     let entry = scored.get(target);
@@ -108,17 +109,20 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
   }
 
   const out: ScoredFile[] = [];
-  for (const [id, { signals, base }] of scored) {
+  scored.forEach(({ signals, base }, id) => {
     const fact = ev.facts.files.get(id)!;
     const factor = fact.cls === 'source' ? 1 : fact.cls === 'test' ? (ev.aboutTests ? factors.testWhenAsked : factors.test) : factors[fact.cls];
     const score = (base + weights.proximity * signals.proximity) * factor;
-    if (score <= 0) continue;
+    if (score <= 0) return;
     out.push({
       fileId: id, path: fact.path, line: lineOf(ev, id), score: round(score), signals: roundSignals(signals),
       relevance: Math.max(signals.entity, signals.coverage, ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(vecByFile.get(id) ?? 0)),
     });
-  }
-  out.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
+  });
+  // Ties by path as localeCompare orders them, through the precomputed path ranks: thousands of low-scoring files
+  // tie in a large workspace.
+  const rank = (f: ScoredFile): number => ev.facts.pathRank(f.fileId);
+  out.sort((a, b) => b.score - a.score || rank(a) - rank(b));
   return out;
 }
 
@@ -163,8 +167,12 @@ function lineOf(ev: Evidence, id: number): number {
 }
 
 const round = (x: number): number => Math.round(x * 10000) / 10000;
+/** Every signal rounded, keys in zeroSignals' order (written out: this runs for every candidate file). */
 function roundSignals(s: SignalScores): SignalScores {
-  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, round(v)])) as unknown as SignalScores;
+  return {
+    entity: round(s.entity), vector: round(s.vector), proximity: round(s.proximity), bm25File: round(s.bm25File), bm25Chunk: round(s.bm25Chunk),
+    focus: round(s.focus), path: round(s.path), mentionRef: round(s.mentionRef), coverage: round(s.coverage),
+  };
 }
 
 /**

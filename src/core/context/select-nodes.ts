@@ -2,6 +2,7 @@
  * From ranked files to the code nodes a context shows: every symbol the question names, the best-matching chunks of
  * the strongest files, chunks found by vectors, and for each method its class (signature only) as context.
  */
+import { chunkTexts } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import type { Evidence } from './evidence';
 import { zeroSignals, type ScoredFile } from './rank-files';
@@ -57,14 +58,15 @@ function chunkRows(db: IndexDatabase, ids: number[]): Map<number, ChunkRow> {
   for (let i = 0; i < ids.length; i += 200) {
     const part = ids.slice(i, i + 200);
     const rows = db.all(
-      `SELECT c.id, c.file_id, c.symbol, c.kind, c.line_start, c.line_end, c.container, c.signature, c.text,
+      `SELECT c.id, c.file_id, c.symbol, c.kind, c.line_start, c.line_end, c.container, c.signature,
          (SELECT s.doc FROM symbols s WHERE s.file_id = c.file_id AND s.qualified_name = c.symbol AND s.line_start = c.line_start) AS doc
        FROM chunks c WHERE c.id IN (${part.map(() => '?').join(',')})`,
       part,
     );
+    const texts = chunkTexts(db, part);
     for (const r of rows) {
       // The index keeps a doc comment that sits above a definition at the head of its chunk; split it off again.
-      const text = String(r.text);
+      const text = texts.get(Number(r.id)) ?? '';
       const doc = r.doc === null ? undefined : String(r.doc);
       const hasDoc = doc !== undefined && text.startsWith(`${doc}\n`);
       out.set(Number(r.id), {
@@ -99,13 +101,8 @@ export function selectNodes(db: IndexDatabase, ev: Evidence, files: ScoredFile[]
     want(Number(row.id), Math.max(m.quality, fileScore), 'mention', m.quality, m.how === 'exact' || m.how === 'qualified');
   }
   // Best chunks of the strongest files.
-  const byFile = new Map<number, { id: number; bm25: number }[]>();
-  for (const hit of ev.text.chunks.values()) {
-    if (!byFile.has(hit.fileId)) byFile.set(hit.fileId, []);
-    byFile.get(hit.fileId)!.push({ id: hit.id, bm25: hit.bm25 });
-  }
   for (const f of files.slice(0, NODE_FILES)) {
-    const hits = (byFile.get(f.fileId) ?? []).sort((a, b) => b.bm25 - a.bm25 || a.id - b.id);
+    const hits = [...(ev.text.files.get(f.fileId)?.hits ?? [])].sort((a, b) => b.bm25 - a.bm25 || a.id - b.id);
     const best = hits[0]?.bm25 ?? 0;
     for (const h of hits.slice(0, CHUNKS_PER_FILE)) {
       if (h.bm25 < CHUNK_SHARE * best) break;

@@ -14,6 +14,8 @@ const NAME_WEIGHT = 3;
 const COL_NAME = 0;
 const COL_PATH = 1;
 const COL_BODY = 2;
+/** Chunk scores kept per file (FileText.top). */
+const TOP_CHUNKS = 5;
 
 export interface ChunkHit {
   id: number;
@@ -32,10 +34,12 @@ export interface FileText {
   /** Sum of idf of the question terms the file holds over the sum for all question terms (0..1). */
   coverage: number;
   best?: ChunkHit;
-  /** The file's chunk scores, best first (top 5). */
+  /** The file's best chunk scores, best first (TOP_CHUNKS of them). */
   top: number[];
   /** Best share of the question's vocabulary (idf-weighted) held by a single chunk of the file. */
   focus: number;
+  /** The file's matching chunks. */
+  hits: ChunkHit[];
 }
 
 export interface TextEvidence {
@@ -48,25 +52,37 @@ export interface TextEvidence {
   files: Map<number, FileText>;
 }
 
-/** Ids of chunks whose line range lies inside another given chunk's range in the same file. */
-function nestedRows(chunks: ChunkMeta[]): Set<number> {
-  const out = new Set<number>();
-  const byFile = new Map<number, ChunkMeta[]>();
-  for (const m of chunks) {
-    if (!byFile.has(m.fileId)) byFile.set(m.fileId, []);
-    byFile.get(m.fileId)!.push(m);
+/** Flags (by position) the chunks whose line range lies inside another given chunk's range in the same file. */
+function nestedRows(chunks: ChunkMeta[]): Uint8Array {
+  const out = new Uint8Array(chunks.length);
+  const byFile = new Map<number, number[]>();
+  for (let i = 0; i < chunks.length; i++) {
+    const list = byFile.get(chunks[i]!.fileId);
+    if (list) list.push(i);
+    else byFile.set(chunks[i]!.fileId, [i]);
   }
   for (const list of byFile.values()) {
     if (list.length < 2) continue;
     // Widest first: a chunk is nested when an earlier (wider or equal, earlier-starting) one spans it.
-    list.sort((a, b) => a.lineStart - b.lineStart || b.lineEnd - a.lineEnd);
+    list.sort((a, b) => chunks[a]!.lineStart - chunks[b]!.lineStart || chunks[b]!.lineEnd - chunks[a]!.lineEnd);
     let outerEnd = -1;
-    for (const m of list) {
-      if (m.lineEnd <= outerEnd) out.add(m.id);
-      else outerEnd = m.lineEnd;
+    for (const i of list) {
+      if (chunks[i]!.lineEnd <= outerEnd) out[i] = 1;
+      else outerEnd = chunks[i]!.lineEnd;
     }
   }
   return out;
+}
+
+/** matchinfo() writes unsigned 32-bit integers in the host's byte order. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** The k-th integer of a matchinfo blob, read in place (a typed-array view per row costs more than the read). */
+function u32(b: Uint8Array, k: number): number {
+  const o = 4 * k;
+  return LITTLE_ENDIAN
+    ? (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16)) + b[o + 3]! * 0x1000000
+    : (b[o + 3]! | (b[o + 2]! << 8) | (b[o + 1]! << 16)) + b[o]! * 0x1000000;
 }
 
 function ints(blob: unknown): Uint32Array {
@@ -96,30 +112,43 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   // Per-file term counts: body hits summed over chunks, path hits counted once.
   const fileTf = new Map<number, Float64Array>();
   // Chunk facts (file, lines, symbol) come from the in-memory table: joining them in SQL costs more than the search.
-  const rows: { meta: ChunkMeta; mi: unknown }[] = [];
-  for (const r of db.all("SELECT docid, matchinfo(chunks_fts, 'ly') AS mi FROM chunks_fts WHERE chunks_fts MATCH ?", [match])) {
-    const meta = facts.chunks.get(Number(r.docid));
-    if (meta) rows.push({ meta, mi: r.mi });
-  }
+  // A frequent word matches tens of thousands of chunks in a large workspace: each row's counts are copied into one
+  // array as it is read, so the rows themselves die young.
+  const stride = c + p * c;
+  const metas: ChunkMeta[] = [];
+  let counts = new Uint32Array(stride * 1024);
+  db.each("SELECT docid, matchinfo(chunks_fts, 'ly') AS mi FROM chunks_fts WHERE chunks_fts MATCH ?", [match], (row) => {
+    const meta = facts.chunks.get(Number(row[0]));
+    if (!meta) return;
+    const at = metas.length * stride;
+    if (at + stride > counts.length) {
+      const grown = new Uint32Array(counts.length * 2);
+      grown.set(counts);
+      counts = grown;
+    }
+    const blob = row[1] as Uint8Array;
+    for (let k = 0; k < stride; k++) counts[at + k] = u32(blob, k);
+    metas.push(meta);
+  });
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
-  const nested = nestedRows(rows.map((r) => r.meta));
-  for (const { meta, mi } of rows) {
-    const info = ints(mi);
-    const len = [info[0]!, info[1]!, info[2]!];
+  const nested = nestedRows(metas);
+  for (let i = 0; i < metas.length; i++) {
+    const meta = metas[i]!;
+    const row = i * stride;
     const fileId = meta.fileId;
     let tf = fileTf.get(fileId);
     if (!tf) fileTf.set(fileId, (tf = new Float64Array(p * 2)));
     let score = 0;
     const matched: number[] = [];
-    const outer = !nested.has(meta.id);
+    const outer = nested[i] === 0;
     // Length normalisation per column is the same for every term of this chunk.
-    const nameNorm = K1 * (1 - B + (B * len[COL_NAME]!) / avg[COL_NAME]!);
-    const bodyNorm = K1 * (1 - B + (B * len[COL_BODY]!) / avg[COL_BODY]!);
+    const nameNorm = K1 * (1 - B + (B * counts[row + COL_NAME]!) / avg[COL_NAME]!);
+    const bodyNorm = K1 * (1 - B + (B * counts[row + COL_BODY]!) / avg[COL_BODY]!);
     for (let t = 0; t < p; t++) {
-      const base = 3 + t * c;
-      const inName = info[base + COL_NAME]!;
-      const inPath = info[base + COL_PATH]!;
-      const inBody = info[base + COL_BODY]!;
+      const base = row + c + t * c;
+      const inName = counts[base + COL_NAME]!;
+      const inPath = counts[base + COL_PATH]!;
+      const inBody = counts[base + COL_BODY]!;
       if (inPath > tf[p + t]!) tf[p + t] = inPath;
       if (inName + inBody === 0) continue;
       matched.push(t);
@@ -127,10 +156,8 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
       if (inName) score += weights[t]! * NAME_WEIGHT * nameIdf[t]! * ((inName * (K1 + 1)) / (inName + nameNorm));
       if (inBody) score += weights[t]! * bodyIdf[t]! * ((inBody * (K1 + 1)) / (inBody + bodyNorm));
     }
-    const hit: ChunkHit = {
-      id: meta.id, fileId, kind: meta.kind, lineStart: meta.lineStart, lineEnd: meta.lineEnd, bm25: score, matched,
-      ...(meta.symbol !== undefined ? { symbol: meta.symbol } : {}),
-    };
+    const hit: ChunkHit = { id: meta.id, fileId, kind: meta.kind, lineStart: meta.lineStart, lineEnd: meta.lineEnd, bm25: score, matched };
+    if (meta.symbol !== undefined) hit.symbol = meta.symbol;
     evidence.chunks.set(hit.id, hit);
   }
 
@@ -138,14 +165,14 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const df = new Array<number>(p).fill(0);
   // Generated copies (dist/, vendored trees) repeat the code's vocabulary; they do not count towards how common a
   // term is.
-  for (const [fileId, tf] of fileTf) {
-    if (!facts.countsForIdf(fileId)) continue;
+  fileTf.forEach((tf, fileId) => {
+    if (!facts.countsForIdf(fileId)) return;
     for (let t = 0; t < p; t++) if (tf[t]! + tf[p + t]! > 0) df[t]!++;
-  }
+  });
   const N = Math.max(facts.idfFiles, 1);
   evidence.idf = terms.map((_, t) => idfOf(N, df[t] ?? 0));
   const idfTotal = evidence.idf.reduce((a, b, t) => a + b * weights[t]!, 0) || 1;
-  for (const [fileId, tf] of fileTf) {
+  fileTf.forEach((tf, fileId) => {
     const fact = facts.files.get(fileId);
     const rel = fact ? fact.chars / facts.avgChars : 1;
     let bm25 = 0;
@@ -156,16 +183,28 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
       covered += evidence.idf[t]! * weights[t]!;
       bm25 += weights[t]! * evidence.idf[t]! * ((hits * (K1 + 1)) / (hits + K1 * (1 - B + B * rel)));
     }
-    evidence.files.set(fileId, { bm25, coverage: covered / idfTotal, top: [], focus: 0 });
-  }
+    evidence.files.set(fileId, { bm25, coverage: covered / idfTotal, top: [], focus: 0, hits: [] });
+  });
   for (const hit of evidence.chunks.values()) {
     const f = evidence.files.get(hit.fileId)!;
-    f.top.push(hit.bm25);
+    f.hits.push(hit);
+    keepTop(f.top, hit.bm25);
     let share = 0;
     for (const t of hit.matched) share += evidence.idf[t]! * weights[t]!;
     f.focus = Math.max(f.focus, share / idfTotal);
     if (!f.best || hit.bm25 > f.best.bm25) f.best = hit;
   }
-  for (const f of evidence.files.values()) f.top = f.top.sort((a, b) => b - a).slice(0, 5);
   return evidence;
+}
+
+/** Keeps `top` the TOP_CHUNKS largest scores seen, largest first. */
+function keepTop(top: number[], score: number): void {
+  if (top.length === TOP_CHUNKS && score <= top[TOP_CHUNKS - 1]!) return;
+  let at = Math.min(top.length, TOP_CHUNKS - 1);
+  if (top.length < TOP_CHUNKS) top.push(score);
+  while (at > 0 && top[at - 1]! < score) {
+    top[at] = top[at - 1]!;
+    at--;
+  }
+  top[at] = score;
 }

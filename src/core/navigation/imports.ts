@@ -42,6 +42,10 @@ export class ImportResolver {
   private readonly paths: Set<string>;
   private readonly filesByDir = new Map<string, string[]>();
   private readonly pythonModules = new Map<string, string[]>();
+  /** Path suffix (whole path segments, with or without the extension) → first file in index order with it. */
+  private suffixes: Map<string, string> | undefined;
+  /** Crate name → its `src` folder and that folder's place in index order (see crateDir). */
+  private crates: { anywhere: Map<string, { dir: string; order: number }>; atRoot: Map<string, { dir: string; order: number }> } | undefined;
 
   /** `goModule` is the root go.mod's module path, when there is one. */
   constructor(files: IndexedFile[], private readonly goModule?: string) {
@@ -153,7 +157,7 @@ export class ImportResolver {
       while (segs[0] === 'super' || segs[0] === 'self') if (segs.shift() === 'super') dir = dirOf(dir);
     } else {
       // Another crate of the workspace: a directory named like it with a src/ folder.
-      const crateDir = [...this.filesByDir.keys()].find((d) => d === `${head}/src` || d.endsWith(`/${head}/src`) || d === `${head!.replace(/_/g, '-')}/src`);
+      const crateDir = head === undefined ? undefined : this.crateDir(head);
       if (!crateDir) return [];
       dir = crateDir;
       segs.shift();
@@ -169,16 +173,58 @@ export class ImportResolver {
     return [];
   }
 
+  /**
+   * The first folder (in index order) that is `<name>/src` anywhere, or `<name with - for _>/src` at the root.
+   * Indexed on first use rather than found by scanning every folder per `use` line.
+   */
+  private crateDir(name: string): string | undefined {
+    const atRootName = name.replace(/_/g, '-');
+    if (name.includes('/')) return [...this.filesByDir.keys()].find((d) => d === `${name}/src` || d.endsWith(`/${name}/src`) || d === `${atRootName}/src`);
+    if (!this.crates) {
+      const anywhere = new Map<string, { dir: string; order: number }>();
+      const atRoot = new Map<string, { dir: string; order: number }>();
+      let order = 0;
+      for (const d of this.filesByDir.keys()) {
+        order++;
+        const parts = d.split('/');
+        if (parts.length < 2 || parts[parts.length - 1] !== 'src') continue;
+        const crate = parts[parts.length - 2]!;
+        if (!anywhere.has(crate)) anywhere.set(crate, { dir: d, order });
+        if (parts.length === 2 && !atRoot.has(crate)) atRoot.set(crate, { dir: d, order });
+      }
+      this.crates = { anywhere, atRoot };
+    }
+    const nested = this.crates.anywhere.get(name);
+    const root = this.crates.atRoot.get(atRootName);
+    return nested && (!root || nested.order <= root.order) ? nested.dir : root?.dir;
+  }
+
   /** Java, Kotlin, C and others: a dotted or slashed path matched against file paths, nearest first. */
   private resolveBySuffix(from: string, source: string): string[] {
     const rel = source.includes('/') || /\.(h|hh|hpp|hxx)$/.test(source) ? source : source.replace(/\./g, '/');
     const local = joinPath(dirOf(from), rel);
     if (local !== undefined && this.paths.has(local)) return [local];
+    const hit = this.suffixIndex().get(rel);
+    return hit === undefined ? [] : [hit];
+  }
+
+  /**
+   * Built on first use: scanning every path for every Java, Kotlin or C import cost seconds on a 10k-file index.
+   * Holds what the scan matched: the whole path or stem, or any part of it after a `/`; the first file wins.
+   */
+  private suffixIndex(): Map<string, string> {
+    if (this.suffixes) return this.suffixes;
+    const index = new Map<string, string>();
+    const add = (key: string, path: string): void => {
+      if (!index.has(key)) index.set(key, path);
+    };
     for (const p of this.paths) {
-      const stem = p.replace(/\.[^./]+$/, '');
-      if (p === rel || p.endsWith(`/${rel}`) || stem === rel || stem.endsWith(`/${rel}`)) return [p];
+      for (const s of [p, p.replace(/\.[^./]+$/, '')]) {
+        add(s, p);
+        for (let i = s.indexOf('/'); i >= 0; i = s.indexOf('/', i + 1)) add(s.slice(i + 1), p);
+      }
     }
-    return [];
+    return (this.suffixes = index);
   }
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import type { AskResult } from '../../core/oracle/types';
 import { SOURCE_NAMES, type SourceName } from '../../core/oracle/types';
 import { countTokens } from '../../core/tokens';
-import { clampBudget, fitObject } from '../budget';
+import { contentBudget, fitObject } from '../budget';
 import { defineTool, maxTokensArg } from '../tool';
 
 const DEFAULT_BUDGET = 4_000;
@@ -40,7 +40,8 @@ export const askOracleTool = defineTool({
       else if (event.type === 'done') result = event.result;
     }
     if (!result) throw new Error('the oracle stream ended without a result');
-    const budget = clampBudget(args.max_tokens ?? DEFAULT_BUDGET);
+    const asked = args.max_tokens ?? DEFAULT_BUDGET;
+    const budget = contentBudget(asked);
     const citations = result.citations.map((c) => ({ n: c.n, label: c.label, quote: c.quote }));
     const body = (shown: typeof citations) => ({
       question: result!.question,
@@ -56,7 +57,7 @@ export const askOracleTool = defineTool({
     });
     let shown = citations;
     while (shown.length > 1 && countTokens(JSON.stringify(body(shown))) > budget) shown = shown.slice(0, -1);
-    const answer = fitObject(body(shown), budget);
+    const answer = fitObject(body(shown), asked);
     return {
       ...answer,
       items: result.citations.map((c) => ({ ref: c.label, ...(c.path ? { path: c.path } : {}), ...(c.line ? { line: c.line } : {}), kind: c.kind })),

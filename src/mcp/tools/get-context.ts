@@ -6,7 +6,7 @@
 import { z } from 'zod/v4';
 import type { ContextResult } from '../../core/model';
 import { countTokens } from '../../core/tokens';
-import { clampBudget, DEFAULT_MAX_TOKENS, fitObject } from '../budget';
+import { contentBudget, DEFAULT_MAX_TOKENS, fitObject } from '../budget';
 import { ToolError } from '../errors';
 import type { SessionItem } from '../session';
 import { defineTool, maxTokensArg, type ToolAnswer, type ToolContext } from '../tool';
@@ -44,7 +44,7 @@ export const getContextTool = defineTool({
     if (args.question !== undefined && args.ref_ids !== undefined) {
       throw new ToolError('invalid_input', 'give get_context either `question` or `ref_ids`, not both');
     }
-    const budget = clampBudget(args.max_tokens);
+    const budget = contentBudget(args.max_tokens);
     return args.question !== undefined ? forQuestion(args.question, args, budget, ctx) : forRefs(args.ref_ids!, args, budget, ctx);
   },
 });
@@ -101,7 +101,7 @@ async function forRefs(refIds: string[], args: z.output<typeof input>, budget: n
     ...(args.depth !== undefined ? { depth: args.depth } : {}),
   });
   // The engine never drops focus nodes; if they alone overflow, long fields are shortened instead.
-  const { text, tokens } = fitObject({ ...head, tokens: result.tokens, bundle: result.bundle }, budget);
+  const { text, tokens } = fitObject({ ...head, tokens: result.tokens, bundle: result.bundle }, args.max_tokens);
   const b = result.bundle;
   const items: SessionItem[] = [
     ...b.graph.nodes.map((n) => ({ ref: n.ref_id, kind: n.kind })),

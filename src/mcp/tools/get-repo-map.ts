@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { mentionsFromText } from '../../core/repomap/mentions';
 import { countTokens } from '../../core/tokens';
-import { clampBudget } from '../budget';
+import { contentBudget } from '../budget';
 import { defineTool, maxTokensArg } from '../tool';
 
 const DEFAULT_BUDGET = 2_000;
@@ -27,7 +27,7 @@ export const getRepoMapTool = defineTool({
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const budget = clampBudget(args.max_tokens ?? DEFAULT_BUDGET);
+    const budget = contentBudget(args.max_tokens ?? DEFAULT_BUDGET);
     const scope = args.scope === undefined ? '' : (await ctx.paths.resolveExisting(args.scope, 'scope')).rel;
     const mentions = args.focus ? mentionsFromText(args.focus) : { files: [], idents: [] };
     const map = await ctx.engine.repoMap({

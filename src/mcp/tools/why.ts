@@ -1,7 +1,7 @@
 /** why: impact analysis of a graph node, file or symbol; adapter over engine.why(). */
 import { z } from 'zod/v4';
 import { countTokens } from '../../core/tokens';
-import { clampBudget, fitObject } from '../budget';
+import { clampBudget, contentBudget, fitObject } from '../budget';
 import type { SessionItem } from '../session';
 import { defineTool, maxTokensArg } from '../tool';
 
@@ -33,7 +33,8 @@ export const whyTool = defineTool({
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const budget = clampBudget(args.max_tokens ?? DEFAULT_BUDGET);
+    const asked = clampBudget(args.max_tokens ?? DEFAULT_BUDGET);
+    const budget = contentBudget(asked);
     let maxNodes = args.max_nodes ?? DEFAULT_MAX_NODES;
     for (;;) {
       const result = await ctx.engine.why(args.ref_id, {
@@ -42,11 +43,11 @@ export const whyTool = defineTool({
         ...(args.reverse ? { reverse: true } : {}),
       });
       const lowered = maxNodes !== (args.max_nodes ?? DEFAULT_MAX_NODES);
-      const body = { ...result, ...(lowered ? { note: `max_nodes lowered to ${maxNodes} to fit max_tokens=${budget}; raise max_tokens for the whole trees` } : {}) };
+      const body = { ...result, ...(lowered ? { note: `max_nodes lowered to ${maxNodes} to fit max_tokens=${asked}; raise max_tokens for the whole trees` } : {}) };
       const text = JSON.stringify(body);
       const items: SessionItem[] = [result.node, ...flatten(result.upstream), ...flatten(result.downstream)].map((n) => ({ ref: n.ref_id, kind: n.kind }));
       if (countTokens(text) <= budget) return { text, tokens: countTokens(text), items };
-      if (maxNodes === 1) return { ...fitObject(body, budget), items };
+      if (maxNodes === 1) return { ...fitObject(body, asked), items };
       maxNodes = Math.max(1, Math.floor(maxNodes / 2));
     }
   },

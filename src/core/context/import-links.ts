@@ -1,0 +1,79 @@
+/**
+ * Import links between workspace files for the context graph: every import resolved to indexed files, kept by path
+ * (who imports whom), so a commit that rewrites a file re-resolves that file's imports only. Ids change on every
+ * rewrite; paths do not.
+ */
+import type { IndexDatabase } from '../store/database';
+import { ImportResolver } from '../navigation/imports';
+import type { FileFact } from './db-facts';
+
+/** An import resolving to more files than this (a whole package) says little about any one of them. */
+const MAX_IMPORT_TARGETS = 3;
+/** Files per `IN (…)` list. */
+const IN_LIST = 500;
+
+export class ImportLinks {
+  /** Path → paths its imports resolve to. */
+  private readonly out = new Map<string, Set<string>>();
+  private links: Map<number, Set<number>> | undefined;
+
+  private constructor(private readonly resolver: ImportResolver) {}
+
+  /** Resolves every import of the index. */
+  static load(db: IndexDatabase, files: Map<number, FileFact>): ImportLinks {
+    const made = new ImportLinks(new ImportResolver([...files.values()].map((f) => ({ id: f.id, path: f.path, language: f.language }))));
+    made.resolveRows(db.rows('SELECT DISTINCT file_id, source FROM imports'), files);
+    return made;
+  }
+
+  /**
+   * After a commit that kept the set of paths (files rewritten, none added or removed): only the rewritten files'
+   * own imports can resolve differently, so only theirs are read again.
+   */
+  update(db: IndexDatabase, files: Map<number, FileFact>, rewritten: number[]): void {
+    for (const id of rewritten) {
+      const f = files.get(id);
+      if (f) this.out.delete(f.path);
+    }
+    for (let i = 0; i < rewritten.length; i += IN_LIST) {
+      const part = rewritten.slice(i, i + IN_LIST);
+      this.resolveRows(db.rows(`SELECT DISTINCT file_id, source FROM imports WHERE file_id IN (${part.map(() => '?').join(',')})`, part), files);
+    }
+    this.links = undefined;
+  }
+
+  /** Undirected links by file id (a imports b, or b imports a), built from the paths on first use after a change. */
+  byId(byPath: Map<string, FileFact>): Map<number, Set<number>> {
+    if (this.links) return this.links;
+    const links = new Map<number, Set<number>>();
+    const link = (a: number, b: number): void => {
+      if (a === b) return;
+      let set = links.get(a);
+      if (!set) links.set(a, (set = new Set()));
+      set.add(b);
+    };
+    for (const [from, targets] of this.out) {
+      const a = byPath.get(from);
+      if (!a) continue;
+      for (const t of targets) {
+        const b = byPath.get(t);
+        if (!b) continue;
+        link(a.id, b.id);
+        link(b.id, a.id);
+      }
+    }
+    return (this.links = links);
+  }
+
+  private resolveRows(rows: unknown[][], files: Map<number, FileFact>): void {
+    for (const [fileId, source] of rows) {
+      const from = files.get(Number(fileId));
+      if (!from) continue;
+      const targets = this.resolver.resolve({ id: from.id, path: from.path, language: from.language }, String(source));
+      if (!targets.length || targets.length > MAX_IMPORT_TARGETS) continue;
+      let set = this.out.get(from.path);
+      if (!set) this.out.set(from.path, (set = new Set()));
+      for (const t of targets) set.add(t);
+    }
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Who defines and who uses each symbol name, in memory, for the file graph (file-graph.ts) and fuzzy name matching.
+ * Definitions are read with the other facts; uses are read per name on first need (a name's users are a few
+ * hundred index rows, all names' users a million). A commit updates both for the files it rewrote.
+ */
+import type { SqlValue } from 'sql.js';
+import type { IndexDatabase } from '../store/database';
+
+/** Reference kinds that tie a file to the definition it names. */
+export const USE_KINDS = "('call','type','class','implementation')";
+/** Kinds whose names are too local (a field `id`, a variable `data`) to link files by. */
+const UNLINKED_KINDS = new Set(['field', 'variable']);
+/** Files per `IN (…)` list. */
+const IN_LIST = 500;
+
+export class NameIndex {
+  /** Name → how many files define it (any kind). */
+  readonly definingFiles = new Map<string, number>();
+  /** Name → files defining it as something other than a field or variable. */
+  private readonly definers = new Map<string, Set<number>>();
+  /** File → distinct names it defines (any kind), and those other than fields and variables. */
+  private readonly names = new Map<number, string[]>();
+  private readonly linkedNames = new Map<number, string[]>();
+  /** Name → files using it; filled per name on first need. */
+  private readonly users = new Map<string, Set<number>>();
+  private sorted: string[] | undefined;
+  /** Names whose defining-file count went from 0 to 1, or from 1 to 0, since the last settle(). */
+  private readonly created = new Set<string>();
+  private readonly dropped = new Set<string>();
+
+  constructor(private readonly db: IndexDatabase) {}
+
+  /** Symbol rows `[file_id, name, kind]` of files not yet in the index. */
+  addSymbols(rows: SqlValue[][]): void {
+    const all = new Map<number, Set<string>>();
+    const linked = new Map<number, Set<string>>();
+    const put = (map: Map<number, Set<string>>, id: number, name: string): void => {
+      let set = map.get(id);
+      if (!set) map.set(id, (set = new Set()));
+      set.add(name);
+    };
+    for (const [fileId, rawName, kind] of rows) {
+      const id = Number(fileId);
+      const name = String(rawName);
+      put(all, id, name);
+      if (!UNLINKED_KINDS.has(String(kind))) put(linked, id, name);
+    }
+    for (const [id, set] of all) {
+      this.names.set(id, [...set]);
+      for (const name of set) {
+        const n = (this.definingFiles.get(name) ?? 0) + 1;
+        this.definingFiles.set(name, n);
+        if (n === 1) this.created.add(name);
+      }
+    }
+    for (const [id, set] of linked) {
+      this.linkedNames.set(id, [...set]);
+      for (const name of set) {
+        let files = this.definers.get(name);
+        if (!files) this.definers.set(name, (files = new Set()));
+        files.add(id);
+      }
+    }
+  }
+
+  /** Uses of names already read, by files just added. */
+  addUses(fileIds: number[]): void {
+    if (!this.users.size) return;
+    for (let i = 0; i < fileIds.length; i += IN_LIST) {
+      const part = fileIds.slice(i, i + IN_LIST);
+      const rows = this.db.rows(`SELECT DISTINCT file_id, name FROM refs WHERE file_id IN (${part.map(() => '?').join(',')}) AND kind IN ${USE_KINDS}`, part);
+      for (const [fileId, name] of rows) this.users.get(String(name))?.add(Number(fileId));
+    }
+  }
+
+  /** Everything a file contributed; `many` when a large batch leaves (cached users are then dropped, not edited). */
+  removeFile(id: number, many: boolean): void {
+    for (const name of this.names.get(id) ?? []) {
+      const n = (this.definingFiles.get(name) ?? 0) - 1;
+      if (n > 0) this.definingFiles.set(name, n);
+      else {
+        this.definingFiles.delete(name);
+        this.dropped.add(name);
+      }
+    }
+    for (const name of this.linkedNames.get(id) ?? []) {
+      const files = this.definers.get(name);
+      files?.delete(id);
+      if (files && !files.size) this.definers.delete(name);
+    }
+    this.names.delete(id);
+    this.linkedNames.delete(id);
+    if (many) this.users.clear();
+    else for (const files of this.users.values()) files.delete(id);
+  }
+
+  /** Distinct names in code point order (SQLite's order for names), for fuzzy matching; sorted on first use. */
+  sortedNames(): string[] {
+    return (this.sorted ??= [...this.definingFiles.keys()].sort(byCodePoint));
+  }
+
+  /** Brings the sorted names up to date after files came or went: only names that appeared or vanished move. */
+  settle(): void {
+    const sorted = this.sorted;
+    if (sorted) {
+      for (const name of this.dropped) if (!this.created.has(name)) sorted.splice(sortedIndex(sorted, name), 1);
+      for (const name of this.created) if (!this.dropped.has(name)) sorted.splice(sortedIndex(sorted, name), 0, name);
+    }
+    this.created.clear();
+    this.dropped.clear();
+  }
+
+  /** Names the file defines, any kind. */
+  namesOf(fileId: number): readonly string[] {
+    return this.names.get(fileId) ?? [];
+  }
+
+  /** Names the file defines as something other than a field or variable. */
+  linkedNamesOf(fileId: number): readonly string[] {
+    return this.linkedNames.get(fileId) ?? [];
+  }
+
+  /** Files defining `name` as something other than a field or variable. */
+  definersOf(name: string): ReadonlySet<number> {
+    return this.definers.get(name) ?? EMPTY;
+  }
+
+  /** Reads the users of the names not read yet in one statement per few hundred names (see usersOf). */
+  readUsers(names: Iterable<string>): void {
+    const missing = [...new Set(names)].filter((n) => !this.users.has(n));
+    for (let i = 0; i < missing.length; i += IN_LIST) {
+      const part = missing.slice(i, i + IN_LIST);
+      for (const name of part) this.users.set(name, new Set());
+      const rows = this.db.rows(`SELECT DISTINCT name, file_id FROM refs WHERE name IN (${part.map(() => '?').join(',')}) AND kind IN ${USE_KINDS}`, part);
+      for (const [name, fileId] of rows) this.users.get(String(name))!.add(Number(fileId));
+    }
+  }
+
+  /** Files that use `name` (call it, name it as a type, extend or implement it). */
+  usersOf(name: string): ReadonlySet<number> {
+    let files = this.users.get(name);
+    if (!files) {
+      files = new Set(this.db.rows(`SELECT DISTINCT file_id FROM refs WHERE name = ? AND kind IN ${USE_KINDS}`, [name]).map((r) => Number(r[0])));
+      this.users.set(name, files);
+    }
+    return files;
+  }
+}
+
+const EMPTY: ReadonlySet<number> = new Set();
+
+/** Where `name` is, or goes, in a list sorted by code point. */
+function sortedIndex(sorted: string[], name: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byCodePoint(sorted[mid]!, name) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Code point order, which is SQLite's BINARY order over UTF-8 (UTF-16 code units differ above U+FFFF). */
+export function byCodePoint(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate stands for a code point above U+FFFF, after every character of the basic plane.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}

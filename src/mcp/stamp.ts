@@ -1,0 +1,25 @@
+/**
+ * The freshness stamp on every answer that reads the index: the commit it was indexed at and the changed files not
+ * in it yet, so a model can tell an answer that may be stale (and name the file, which commits it just in time).
+ * Budgets keep STAMP_TOKENS free for it; long queues are shortened to fit.
+ */
+import type { FreshnessStamp } from '../core/model';
+import { countTokens } from '../core/tokens';
+import { STAMP_TOKENS } from './budget';
+import type { ToolAnswer } from './tool';
+
+export function stampAnswer(answer: ToolAnswer, stamp: FreshnessStamp): ToolAnswer {
+  // Answers are one JSON object; the stamp goes in as its last field.
+  if (!answer.text.endsWith('}')) return answer;
+  const head = stamp.indexedHead ? { head: stamp.indexedHead.slice(0, 12) } : {};
+  let shown = stamp.queued.length;
+  let field = render(head, stamp.queued, shown);
+  while (shown > 0 && countTokens(field) > STAMP_TOKENS) field = render(head, stamp.queued, --shown);
+  const text = `${answer.text.slice(0, -1)}${answer.text === '{}' ? '' : ','}${field}}`;
+  return { ...answer, text, tokens: answer.tokens + countTokens(field) };
+}
+
+function render(head: { head?: string }, queued: string[], shown: number): string {
+  const more = queued.length - shown;
+  return `"freshness":${JSON.stringify({ ...head, queued: queued.slice(0, shown), ...(more ? { queued_more: more } : {}) })}`;
+}

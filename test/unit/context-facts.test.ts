@@ -1,0 +1,127 @@
+/**
+ * The context's per-index facts are updated in place by a commit (rewritten, added and removed files) and must then
+ * equal the facts read from scratch; the import resolver's indexes answer like the scans they replace.
+ */
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { DEFAULT_CONFIG } from '../../src/core/config';
+import { dbFacts, type DbFacts } from '../../src/core/context/db-facts';
+import { byCodePoint } from '../../src/core/context/name-index';
+import { runIndex } from '../../src/core/index/indexer';
+import { ImportResolver } from '../../src/core/navigation/imports';
+import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
+import type { EngineDeps } from '../../src/core/ports';
+import { IndexDatabase } from '../../src/core/store/database';
+import { createNodeAssetLocator } from '../../src/node/assets';
+import { nodeFileSystem } from '../../src/node/file-system';
+import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace, writeFiles } from '../helpers/workspace';
+
+const roots: string[] = [];
+after(() => roots.forEach(removeWorkspace));
+
+const FILES = {
+  'src/server.ts': "import { route } from './router';\nimport { Session } from './auth/session';\nexport function listen(port: number) { route('/'); return new Session(port); }\n",
+  'src/router.ts': "import { Session } from './auth/session';\nexport function route(path: string) { return new Session(path.length); }\n",
+  'src/auth/session.ts': 'export class Session {\n  constructor(readonly id: number) {}\n  renew() { return new Session(this.id + 1); }\n}\n',
+  'app/models/user.py': 'from app.models.base import Model\n\nclass User(Model):\n    def save(self):\n        return 1\n',
+  'app/models/base.py': 'class Model:\n    def save(self):\n        return 0\n',
+  'lib/Util.java': 'package lib;\nimport lib.Helper;\npublic class Util { int run() { return new Helper().help(); } }\n',
+  'lib/Helper.java': 'package lib;\npublic class Helper { int help() { return 1; } }\n',
+  // Enough other files that a commit of one or two is an update, not a reason to read everything again.
+  ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`pad/p${i}.ts`, `export const p${i} = ${i};\n`])),
+};
+
+let clock = 1_000;
+function deps(root: string): EngineDeps {
+  const assets = createNodeAssetLocator(ASSET_ROOT);
+  return {
+    root, fs: nodeFileSystem, logger: captureLogger(), clock: { now: () => clock++ }, assets, parser: createInProcessParserHost(assets),
+    storage: undefined as unknown as EngineDeps['storage'],
+  };
+}
+
+/** The facts as plain data, for comparing an updated set with a freshly read one. */
+function snapshot(f: DbFacts): unknown {
+  const links = [...f.imports()].map(([id, set]) => [f.files.get(id)!.path, [...set].map((t) => f.files.get(t)!.path).sort()] as const);
+  return {
+    files: [...f.files.values()],
+    byPath: [...f.byPath.keys()].sort(),
+    chunks: [...f.chunks.values()].sort((a, b) => a.id - b.id),
+    pathDf: [...f.pathDf].sort(),
+    definingFiles: [...f.definingFiles].sort(),
+    symbolNames: f.symbolNames,
+    idfFiles: f.idfFiles,
+    avgChars: f.avgChars,
+    links: links.sort((a, b) => a[0].localeCompare(b[0])),
+  };
+}
+
+describe('context facts', () => {
+  it('after a commit, equal the facts read from scratch (rewrite, add, remove, same-id rewrite)', async () => {
+    const root = makeWorkspace(FILES);
+    roots.push(root);
+    const d = deps(root);
+    const db = await IndexDatabase.create(d.assets, {});
+    await runIndex(d, DEFAULT_CONFIG, db, true);
+    const before = dbFacts(db);
+    before.imports();
+    assert.ok(before.definingFiles.get('Session') === 1 && before.imports().size > 0);
+
+    const fresh = async (): Promise<DbFacts> => dbFacts(await IndexDatabase.open(d.assets, db.export()));
+    const steps: Array<[string, () => void, string[]]> = [
+      ['rewrite one file', () => writeFiles(root, { 'src/router.ts': "import { listen } from './server';\nexport function route(p: string) { return listen(p.length); }\nexport function extra() {}\n" }), ['src/router.ts']],
+      // The file with the highest id, rewritten: SQLite hands its id out again.
+      ['rewrite the newest file', () => writeFiles(root, { 'src/router.ts': 'export function route() { return 2; }\n' }), ['src/router.ts']],
+      ['add a file', () => writeFiles(root, { 'src/auth/token.ts': "import { Session } from './session';\nexport function token(s: Session) { return s.id; }\n" }), ['src/auth/token.ts']],
+      ['remove a file', () => rmSync(join(root, 'app/models/base.py')), ['app/models/base.py']],
+      ['rewrite two files at once', () => writeFiles(root, { 'lib/Helper.java': 'package lib;\npublic class Helper { int help() { return 2; } int more() { return 3; } }\n', 'src/server.ts': 'export function listen() {}\n' }), ['lib/Helper.java', 'src/server.ts']],
+    ];
+    for (const [what, change, paths] of steps) {
+      change();
+      await runIndex(d, DEFAULT_CONFIG, db, false, { onlyPaths: paths });
+      const updated = dbFacts(db);
+      assert.equal(updated, before, `${what}: updated in place, not read again`);
+      assert.deepEqual(snapshot(updated), snapshot(await fresh()), what);
+      assert.equal(updated.edges.size, 0, `${what}: cached edges are dropped`);
+    }
+    assert.equal(dbFacts(db).definingFiles.get('Model'), undefined, 'names of a removed file are gone');
+    await d.parser.dispose();
+  });
+
+  it('sorts names in code point order, as SQLite orders UTF-8', () => {
+    const names = ['b', 'a', '\u{1F600}x', '\uFFFDy', 'B', 'ab', 'é'];
+    const expected = [...names].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    assert.deepEqual([...names].sort(byCodePoint), expected);
+  });
+});
+
+describe('import resolution indexes', () => {
+  const scan = (paths: string[], from: string, source: string): string[] => {
+    // The scan the suffix index replaced: the first path (in index order) ending with the import's path or stem.
+    const rel = source.includes('/') || /\.(h|hh|hpp|hxx)$/.test(source) ? source : source.replace(/\./g, '/');
+    for (const p of paths) {
+      const stem = p.replace(/\.[^./]+$/, '');
+      if (p === rel || p.endsWith(`/${rel}`) || stem === rel || stem.endsWith(`/${rel}`)) return [p];
+    }
+    void from;
+    return [];
+  };
+
+  it('Java, C and Rust imports resolve to the first matching file in index order', () => {
+    const paths = ['b/com/acme/Foo.kt', 'a/com/acme/Foo.java', 'inc/util.h', 'src/util.h', 'x/.h', 'foo-bar/src/lib.rs', 'crates/foo_bar/src/lib.rs', 'crates/foo_bar/src/io.rs'];
+    const files = paths.map((path, id) => ({ id, path, language: path.endsWith('.rs') ? 'rust' : path.endsWith('.h') ? 'c' : 'java' }));
+    const resolver = new ImportResolver(files);
+    const java = { id: 99, path: 'z/Main.java', language: 'java' };
+    for (const source of ['com.acme.Foo', 'acme.Foo', 'Foo', 'util.h', 'inc/util.h', 'nothing.Here', '']) {
+      assert.deepEqual(resolver.resolve(java, source), scan(paths, java.path, source), source);
+    }
+    // Another crate: the first folder in index order that is `foo_bar/src` anywhere or `foo-bar/src` at the root.
+    const rust = { id: 98, path: 'app/src/main.rs', language: 'rust' };
+    assert.deepEqual(resolver.resolve(rust, 'foo_bar::io'), ['foo-bar/src/lib.rs']);
+    const nestedFirst = new ImportResolver([...files.slice(6), ...files.slice(0, 6)]);
+    assert.deepEqual(nestedFirst.resolve(rust, 'foo_bar::io'), ['crates/foo_bar/src/io.rs']);
+    assert.deepEqual(resolver.resolve(rust, 'unknown::x'), []);
+  });
+});
