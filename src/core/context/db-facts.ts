@@ -5,6 +5,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
+import { ChunkTable, type ChunkMeta } from './chunk-table';
 import { ImportLinks } from './import-links';
 import { NameIndex } from './name-index';
 import { classifyPath, type PathClass } from './paths';
@@ -22,18 +23,11 @@ export interface FileFact {
   stemTerms: string[];
 }
 
-export interface ChunkMeta {
-  id: number;
-  fileId: number;
-  kind: string;
-  lineStart: number;
-  lineEnd: number;
-  symbol?: string;
-}
+export type { ChunkMeta } from './chunk-table';
 
 export interface DbFacts {
   /** Every chunk's file, kind, lines and symbol (not its text). */
-  chunks: Map<number, ChunkMeta>;
+  chunks: ChunkTable;
   /** File-level graph edges already computed (see file-graph.ts), by source file; emptied by every commit. */
   edges: Map<number, Map<number, number>>;
   /** Import links between workspace files (both directions), resolved on first use. */
@@ -101,7 +95,7 @@ function load(db: IndexDatabase, stamp: string): Kept {
   const names = new NameIndex(db);
   const kept: Kept = { stamp, facts: undefined as unknown as DbFacts, versions: new Map(), chunkIds: new Map(), totalChars: 0 };
   kept.facts = {
-    chunks: new Map(), edges: new Map(), files: new Map(), byPath: new Map(), avgChars: 1, pathDf: new Map(), idfFiles: 0,
+    chunks: new ChunkTable(), edges: new Map(), files: new Map(), byPath: new Map(), avgChars: 1, pathDf: new Map(), idfFiles: 0,
     definingFiles: names.definingFiles,
     names,
     imports: () => (kept.links ??= ImportLinks.load(db, kept.facts.files)).byId(kept.facts.byPath),
@@ -115,9 +109,7 @@ function load(db: IndexDatabase, stamp: string): Kept {
     },
     pathRank: (id) => (kept.pathRanks ??= pathRanks(kept.facts.files)).get(id) ?? Number.MAX_SAFE_INTEGER,
   };
-  addFiles(kept, db.rows('SELECT id, path, language, lines, indexed_at, hash FROM files ORDER BY id'), chunkChars(db));
-  addChunks(kept, db.rows('SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks'));
-  names.addSymbols(db.rows('SELECT file_id, name, kind FROM symbols'));
+  readRows(db, kept);
   finish(kept);
   return kept;
 }
@@ -142,10 +134,7 @@ function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined 
   if (added.length && added[0]! < last) return undefined;
   for (let i = 0; i < added.length; i += IN_LIST) {
     const part = added.slice(i, i + IN_LIST);
-    const list = part.map(() => '?').join(',');
-    addFiles(kept, db.rows(`SELECT id, path, language, lines, indexed_at, hash FROM files WHERE id IN (${list}) ORDER BY id`, part), chunkChars(db, part));
-    addChunks(kept, db.rows(`SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks WHERE file_id IN (${list})`, part));
-    facts.names.addSymbols(db.rows(`SELECT file_id, name, kind FROM symbols WHERE file_id IN (${list})`, part));
+    readRows(db, kept, part);
   }
   facts.names.addUses(added);
   const samePaths = added.length === pathsBefore.size && added.every((id) => pathsBefore.has(facts.files.get(id)!.path));
@@ -157,44 +146,46 @@ function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined 
   return kept;
 }
 
-/** Characters of chunk text per file (of the given files, or all). */
-function chunkChars(db: IndexDatabase, fileIds?: number[]): Map<number, number> {
-  const chars = new Map<number, number>();
-  const where = fileIds ? `WHERE id IN (${fileIds.map(() => '?').join(',')})` : '';
-  for (const [id, n] of db.rows(`SELECT id, chunk_chars FROM files ${where}`, fileIds ?? [])) chars.set(Number(id), Number(n));
-  return chars;
+/**
+ * Reads the rows of the given files (all files when absent) into `kept`. Rows are consumed as they are stepped:
+ * materialised, the whole index's chunk and symbol rows are ~150 MB of arrays that all live at once, get promoted,
+ * and raise the heap V8 grows to before it next collects.
+ */
+function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
+  const list = fileIds ? `IN (${fileIds.map(() => '?').join(',')})` : '';
+  const params = fileIds ?? [];
+  const where = (column: string): string => (fileIds ? `WHERE ${column} ${list}` : '');
+  db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row));
+  db.each(`SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks ${where('file_id')}`, params, (row) => addChunk(kept, row));
+  kept.facts.names.addSymbols((fn) => db.each(`SELECT file_id, name, kind FROM symbols ${where('file_id')}`, params, fn));
 }
 
-function addFiles(kept: Kept, rows: SqlValue[][], chars: Map<number, number>): void {
+function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[]): void {
   const { facts } = kept;
-  for (const [rawId, rawPath, language, lines, at, hash] of rows) {
-    const id = Number(rawId);
-    const path = String(rawPath);
-    const terms = pathTerms(path);
-    const fact: FileFact = {
-      id, path, language: String(language), lines: Number(lines), chars: chars.get(id) ?? 0,
-      cls: classifyPath(path), dirTerms: terms.dirs, stemTerms: terms.stem,
-    };
-    facts.files.set(id, fact);
-    facts.byPath.set(path, fact);
-    kept.versions.set(id, `${String(at)}:${String(hash)}`);
-    kept.totalChars += fact.chars;
-    for (const t of new Set([...terms.dirs, ...terms.stem])) facts.pathDf.set(t, (facts.pathDf.get(t) ?? 0) + 1);
-  }
+  const id = Number(rawId);
+  const path = String(rawPath);
+  const terms = pathTerms(path);
+  const fact: FileFact = {
+    id, path, language: String(language), lines: Number(lines), chars: Number(chars ?? 0),
+    cls: classifyPath(path), dirTerms: terms.dirs, stemTerms: terms.stem,
+  };
+  facts.files.set(id, fact);
+  facts.byPath.set(path, fact);
+  kept.versions.set(id, `${String(at)}:${String(hash)}`);
+  kept.totalChars += fact.chars;
+  for (const t of new Set([...terms.dirs, ...terms.stem])) facts.pathDf.set(t, (facts.pathDf.get(t) ?? 0) + 1);
 }
 
-function addChunks(kept: Kept, rows: SqlValue[][]): void {
-  for (const [rawId, fileId, kind, lineStart, lineEnd, symbol] of rows) {
-    const id = Number(rawId);
-    const meta: ChunkMeta = {
-      id, fileId: Number(fileId), kind: String(kind), lineStart: Number(lineStart), lineEnd: Number(lineEnd),
-      ...(symbol !== null ? { symbol: String(symbol) } : {}),
-    };
-    kept.facts.chunks.set(id, meta);
-    const list = kept.chunkIds.get(meta.fileId);
-    if (list) list.push(id);
-    else kept.chunkIds.set(meta.fileId, [id]);
-  }
+function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]: SqlValue[]): void {
+  const id = Number(rawId);
+  const meta: ChunkMeta = {
+    id, fileId: Number(fileId), kind: String(kind), lineStart: Number(lineStart), lineEnd: Number(lineEnd),
+    ...(symbol !== null ? { symbol: String(symbol) } : {}),
+  };
+  kept.facts.chunks.set(meta);
+  const list = kept.chunkIds.get(meta.fileId);
+  if (list) list.push(id);
+  else kept.chunkIds.set(meta.fileId, [id]);
 }
 
 function removeFile(kept: Kept, id: number, many: boolean): void {

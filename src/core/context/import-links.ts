@@ -22,7 +22,7 @@ export class ImportLinks {
   /** Resolves every import of the index. */
   static load(db: IndexDatabase, files: Map<number, FileFact>): ImportLinks {
     const made = new ImportLinks(new ImportResolver([...files.values()].map((f) => ({ id: f.id, path: f.path, language: f.language }))));
-    made.resolveRows(db.rows('SELECT DISTINCT file_id, source FROM imports'), files);
+    db.each('SELECT DISTINCT file_id, source FROM imports', [], (row) => made.resolveRow(row, files));
     return made;
   }
 
@@ -37,7 +37,7 @@ export class ImportLinks {
     }
     for (let i = 0; i < rewritten.length; i += IN_LIST) {
       const part = rewritten.slice(i, i + IN_LIST);
-      this.resolveRows(db.rows(`SELECT DISTINCT file_id, source FROM imports WHERE file_id IN (${part.map(() => '?').join(',')})`, part), files);
+      db.each(`SELECT DISTINCT file_id, source FROM imports WHERE file_id IN (${part.map(() => '?').join(',')})`, part, (row) => this.resolveRow(row, files));
     }
     this.links = undefined;
   }
@@ -65,15 +65,13 @@ export class ImportLinks {
     return (this.links = links);
   }
 
-  private resolveRows(rows: unknown[][], files: Map<number, FileFact>): void {
-    for (const [fileId, source] of rows) {
-      const from = files.get(Number(fileId));
-      if (!from) continue;
-      const targets = this.resolver.resolve({ id: from.id, path: from.path, language: from.language }, String(source));
-      if (!targets.length || targets.length > MAX_IMPORT_TARGETS) continue;
-      let set = this.out.get(from.path);
-      if (!set) this.out.set(from.path, (set = new Set()));
-      for (const t of targets) set.add(t);
-    }
+  private resolveRow([fileId, source]: unknown[], files: Map<number, FileFact>): void {
+    const from = files.get(Number(fileId));
+    if (!from) return;
+    const targets = this.resolver.resolve({ id: from.id, path: from.path, language: from.language }, String(source));
+    if (!targets.length || targets.length > MAX_IMPORT_TARGETS) return;
+    let set = this.out.get(from.path);
+    if (!set) this.out.set(from.path, (set = new Set()));
+    for (const t of targets) set.add(t);
   }
 }

@@ -30,8 +30,8 @@ export class NameIndex {
 
   constructor(private readonly db: IndexDatabase) {}
 
-  /** Symbol rows `[file_id, name, kind]` of files not yet in the index. */
-  addSymbols(rows: SqlValue[][]): void {
+  /** Symbol rows `[file_id, name, kind]` of files not yet in the index, fed to the callback one at a time. */
+  addSymbols(read: (fn: (row: SqlValue[]) => void) => void): void {
     const all = new Map<number, Set<string>>();
     const linked = new Map<number, Set<string>>();
     const put = (map: Map<number, Set<string>>, id: number, name: string): void => {
@@ -39,12 +39,12 @@ export class NameIndex {
       if (!set) map.set(id, (set = new Set()));
       set.add(name);
     };
-    for (const [fileId, rawName, kind] of rows) {
+    read(([fileId, rawName, kind]) => {
       const id = Number(fileId);
       const name = String(rawName);
       put(all, id, name);
       if (!UNLINKED_KINDS.has(String(kind))) put(linked, id, name);
-    }
+    });
     for (const [id, set] of all) {
       this.names.set(id, [...set]);
       for (const name of set) {

@@ -10,10 +10,10 @@ const CALLABLE = new Set(['function', 'method']);
 /** A map is read to learn a codebase's interfaces: a test helper or an example is rarely what the reader needs. */
 const CLASS_WEIGHT: Record<PathClass, number> = { [PathClass.Source]: 1, [PathClass.Peripheral]: 0.3, [PathClass.Test]: 0.1 };
 
-// sql.js turns every row into an object, which dominates on big indexes; one row per file, fields joined with
-// ASCII unit/record separators (never in identifiers), is several times faster. Signatures load lazily.
+// Each symbol row is consumed as it is stepped (rows as arrays, not objects: no column lookups per row). The
+// strings sql.js decodes are standalone; pieces split from a concatenated string are slices that keep the whole
+// concatenation alive, which made the tags ~700 bytes each (~100 MB on a 10k-file index). Signatures load lazily.
 const US = String.fromCharCode(31);
-const RS = String.fromCharCode(30);
 
 export function loadMapData(db: IndexDatabase, version: string): MapData {
   const files: string[] = [];
@@ -22,25 +22,26 @@ export function loadMapData(db: IndexDatabase, version: string): MapData {
     fileIndex.set(Number(r.id), files.length);
     files.push(String(r.path));
   }
+  // One string per distinct name and kind, shared by every tag and count that holds it.
+  const strings = new Map<string, string>();
+  const intern = (s: string): string => {
+    const known = strings.get(s);
+    if (known !== undefined) return known;
+    strings.set(s, s);
+    return s;
+  };
   const tags: MapTag[][] = files.map(() => []);
-  const symbolRows = db.all(`SELECT file_id, group_concat(name || char(31) || qualified_name || char(31) || kind || char(31) ||
-      (container IS NOT NULL) || char(31) || name_line || char(31) || line_start || char(31) || line_end || char(31) || id, char(30)) AS t
-    FROM symbols GROUP BY file_id`);
-  for (const r of symbolRows) {
-    const file = fileIndex.get(Number(r.file_id));
-    if (file === undefined) continue;
-    const parsed = String(r.t).split(RS).map((rec) => {
-      const [name, qualifiedName, kind, contained, line, lineStart, lineEnd, id] = rec.split(US);
-      const tag: MapTag = {
-        file, id: Number(id), name: name!, qualifiedName: qualifiedName!, kind: kind!, line: Number(line),
-        lineStart: Number(lineStart), lineEnd: Number(lineEnd), index: 0, ...(contained === '1' ? { parent: -1 } : {}),
-      };
-      return tag;
-    });
-    // Outer definitions before the ones they contain.
-    parsed.sort((a, b) => a.lineStart - b.lineStart || b.lineEnd - a.lineEnd || a.id - b.id);
-    tags[file] = parsed;
-  }
+  db.each('SELECT file_id, name, qualified_name, kind, container IS NOT NULL, name_line, line_start, line_end, id FROM symbols', [], (r) => {
+    const file = fileIndex.get(Number(r[0]));
+    if (file === undefined) return;
+    const tag: MapTag = {
+      file, id: Number(r[8]), name: intern(String(r[1])), qualifiedName: intern(String(r[2])), kind: intern(String(r[3])), line: Number(r[5]),
+      lineStart: Number(r[6]), lineEnd: Number(r[7]), index: 0, ...(Number(r[4]) === 1 ? { parent: -1 } : {}),
+    };
+    tags[file]!.push(tag);
+  });
+  // Outer definitions before the ones they contain.
+  for (const list of tags) list.sort((a, b) => a.lineStart - b.lineStart || b.lineEnd - a.lineEnd || a.id - b.id);
   const defines = new Map<string, number[]>();
   for (let f = 0; f < tags.length; f++) {
     const kept = keepNonLocal(tags[f]!);
@@ -57,7 +58,12 @@ export function loadMapData(db: IndexDatabase, version: string): MapData {
     const file = fileIndex.get(Number(r.file_id));
     if (file === undefined) continue;
     const counts = new Map<string, number>();
-    for (const name of String(r.names).split(US)) if (defines.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    // The split pieces are slices of the concatenation: the counts are keyed by the tags' own strings instead.
+    for (const piece of String(r.names).split(US)) {
+      if (!defines.has(piece)) continue;
+      const name = strings.get(piece)!;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
     if (!counts.size) continue;
     referencedBy.set(file, counts);
     for (const [name, n] of counts) {
@@ -99,8 +105,11 @@ function keepNonLocal(all: MapTag[]): MapTag[] {
       // A container declared elsewhere in the file (a Go receiver type, a Rust impl target) is not a heading for it.
       if (parentTag && (parentTag.lineStart > t.lineStart || parentTag.lineEnd < t.lineStart)) parentTag = undefined;
     }
-    const tag: MapTag = { ...t, index: kept.length };
-    delete tag.parent;
+    // Built field by field: `delete` on a copy would turn each tag into a dictionary-mode object (~800 bytes).
+    const tag: MapTag = {
+      file: t.file, id: t.id, name: t.name, qualifiedName: t.qualifiedName, kind: t.kind, line: t.line, lineStart: t.lineStart, lineEnd: t.lineEnd,
+      index: kept.length,
+    };
     if (parentTag) tag.parent = keptIndex.get(parentTag)!;
     keptIndex.set(t, kept.length);
     kept.push(tag);
