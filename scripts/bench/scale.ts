@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createNodeEngine } from '../../src/node/node-engine';
 import { createStderrLogger } from '../../src/node/logger';
+import { applyHostHeapPolicy } from '../../src/node/heap-policy';
 
 const argv = process.argv.slice(2);
 /** `--reuse-index DB` (for profiling) and `--serve DB` (the child the main run spawns) both serve an existing index. */
@@ -47,6 +48,8 @@ const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 /** The child: a long-running host on an existing index. Prints one JSON line. */
 async function serve(db: string): Promise<void> {
+  // The serving child runs as our hosts do (CLI, MCP server, language server).
+  applyHostHeapPolicy();
   const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist') });
   let t0 = process.hrtime.bigint();
   await engine.status();

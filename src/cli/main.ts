@@ -8,6 +8,9 @@ import { createStderrLogger } from '../node/logger';
 import { createNodeEngine } from '../node/node-engine';
 import { parseArgs, UsageError, type FlagSpec } from './args';
 import { COMMANDS } from './commands';
+import { applyHostHeapPolicy } from '../node/heap-policy';
+
+applyHostHeapPolicy();
 
 const COMMON: Record<string, FlagSpec> = {
   root: { type: 'string' },

@@ -19,6 +19,9 @@ import { createIndexSession, type IndexSession } from './index-session';
 import { createRequestHandlers, type RequestHandlers } from './request-handlers';
 import { toResponseError } from './response-errors';
 import { sameSettings, sanitizeSettings, toEngineConfig } from './settings';
+import { applyHostHeapPolicy } from '../node/heap-policy';
+
+applyHostHeapPolicy();
 
 const connection = createConnection(ProposedFeatures.all);
 const logger = createConnectionLogger(connection.console);
