@@ -2,7 +2,7 @@
  * The façade every host uses: createEngine(deps) → Engine. Holds the in-memory index, loads it lazily,
  * reloads it when another process replaced it, and writes it back atomically under the single-writer lock.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { DEFAULT_CONFIG, type EngineConfig } from './config';
 import { EngineError } from './errors';
 import { runIndex, type IndexRunOptions } from './index/indexer';
@@ -11,9 +11,8 @@ import type { IndexOutcome, IndexStatus, SearchHit, SearchOptions } from './mode
 import type { EngineDeps } from './ports';
 import { IndexDatabase } from './store/database';
 import { SCHEMA_VERSION } from './store/schema';
-import { applyChange, ChangeRecorder } from './store/changes';
-import { encodeRecord, journalHeader, readJournal } from './store/journal';
-import { compactIndex } from './store/compaction';
+import { ChangeRecorder } from './store/changes';
+import { catchUp, journalLimit, persistRun } from './store/persistence';
 import { searchChunks } from './search/full-text';
 import { ENGINE_VERSION } from './version';
 import { createFreshnessController, type ChangeNotice, type FreshnessStamp } from './freshness/freshness';
@@ -111,37 +110,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     journalSeen = applied;
   }
 
-  /**
-   * Applies journal records past `from` to `target` (an image of generation `generation`); returns the new end.
-   * A journal of another generation (left by a writer killed between a new image and the journal reset) is ignored.
-   */
-  async function catchUp(target: IndexDatabase, from: number): Promise<number> {
-    const bytes = await deps.storage.readJournal(from);
-    if (!bytes.length) return from;
-    const read = readJournal(bytes, from);
-    if (from === 0 && (read.generation === undefined || read.generation !== target.meta().generation)) return 0;
-    let end = from === 0 ? read.end - read.records.reduce((n, r) => n + r.bytes, 0) : from;
-    for (const record of read.records) {
-      try {
-        target.transaction(() => { for (const change of record.changes) applyChange(target, change); });
-      } catch (e) {
-        // A record this engine cannot apply ends the journal here; the files it held look changed to the next
-        // refresh (their stored stamps are older), so they are indexed again rather than lost.
-        deps.logger.warn(`index journal record at byte ${end} could not be applied (${e instanceof Error ? e.message : String(e)}); ignoring the rest`);
-        return end;
-      }
-      end += record.bytes;
-    }
-    if (read.tornBytes) deps.logger.debug(`index journal has ${read.tornBytes} torn bytes after byte ${end} (an interrupted commit); ignored`);
-    return end;
-  }
-
-  /** Largest journal kept before the next commit writes a whole image instead (replaying it costs every open). */
-  async function journalLimit(): Promise<number> {
-    // Replay runs at about 15 MB/s (measured: 13 MB of journal, 300 files, added 0.9 s to an open at 9.5k files),
-    // so 16 MiB bounds its cost at about a second per open.
-    return cfg.journalMaxBytes ?? Math.max(2 << 20, Math.min(16 << 20, Math.floor((await deps.storage.size()) / 16)));
-  }
+  const catchUpJournal = (target: IndexDatabase, from: number) => catchUp(deps.storage, deps.logger, target, from);
 
   /** The persisted index (image + journal), or undefined when there is none or it cannot be used (reason given). */
   async function loadPersisted(): Promise<{ db?: IndexDatabase; journalEnd?: number; problem?: string; outdated?: boolean }> {
@@ -156,7 +125,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         opened.close();
         return { outdated: true, problem: `index was written with ${mismatch[0]}=${meta[mismatch[0]] ?? 'none'}, this engine needs ${mismatch[1]}` };
       }
-      return { db: opened, journalEnd: await catchUp(opened, 0) };
+      return { db: opened, journalEnd: await catchUpJournal(opened, 0) };
     } catch (e) {
       return { problem: e instanceof Error ? e.message : String(e) };
     }
@@ -174,7 +143,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       // Another process committed to the journal: apply what is new. A journal shorter than what was applied can
       // only come from a reset, which always comes with a new image; reload to be safe.
       if (size >= journalEnd) {
-        journalEnd = await catchUp(db, journalEnd);
+        journalEnd = await catchUpJournal(db, journalEnd);
         journalSeen = size;
         return db;
       }
@@ -204,7 +173,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         const stamp = await deps.storage.stamp();
         let target = db && stamp === dbStamp ? db : undefined;
         let applied = 0;
-        if (target) applied = journalEnd = await catchUp(target, journalEnd);
+        if (target) applied = journalEnd = await catchUpJournal(target, journalEnd);
         if (!target) {
           const loaded = await loadPersisted();
           if (loaded.db) {
@@ -232,29 +201,14 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         writes.apply({ op: 'meta', values: { git_head: head?.commit ?? '', git_branch: head?.branch ?? '' } });
         // Nothing changed: keep the files as they are (rewriting a large index for a no-op refresh costs seconds).
         const changed = full || recovered !== undefined || report.parsed + report.removed + report.touched > 0;
-        let bytes: Uint8Array | undefined;
         for (const w of target.takeKept()) writes.record({ op: 'sql', sql: w.sql, params: w.params });
+        let image: Uint8Array | undefined;
         try {
-          const changes = changed ? writes.changes() : undefined;
-          const record = changes ? encodeRecord(changes) : undefined;
-          if (record && applied + record.length <= await journalLimit()) {
-            // applied = 0: no journal of this image yet (or a stale one): start it with the header.
-            const generation = target.meta().generation!;
-            await deps.storage.appendJournal(applied, applied === 0 ? concat(journalHeader(generation), record) : record);
-            applied = (applied === 0 ? journalHeader(generation).length : applied) + record.length;
-          } else if (changed) {
-            options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed });
-            // Drop dead full-text rows when they pile up; a full run also repacks (a tenth off the image, ~1.5 s
-            // at 10k files), which a commit folding the journal skips to stay short.
-            compactIndex(target, { pack: full });
-            const generation = randomBytes(8).toString('hex');
-            target.setMeta({ generation });
-            bytes = target.export();
-            await deps.storage.write(bytes);
-            const header = journalHeader(generation);
-            await deps.storage.appendJournal(0, header);
-            applied = header.length;
-          }
+          ({ applied, image } = await persistRun(deps.storage, target, {
+            full, changed, applied, limit: await journalLimit(deps.storage, cfg.journalMaxBytes),
+            ...(changed ? { changes: writes.changes() } : {}),
+            onImage: () => options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed }),
+          }));
         } catch (e) {
           // The in-memory index is ahead of the files: drop it so the next read loads what is on disk.
           if (target === db) replaceDb(undefined, undefined);
@@ -263,7 +217,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         }
         replaceDb(target, await deps.storage.stamp(), applied);
         options.onProgress?.({ phase: 'done', done: report.parsed, total: report.parsed });
-        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: (bytes?.length ?? await deps.storage.size()) + applied };
+        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: (image?.length ?? await deps.storage.size()) + applied };
       } finally {
         writingNow = false;
         await release();
@@ -376,11 +330,4 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
   };
   // The oracle consumes the other façade methods (smart context, navigation, repo map) through this reference.
   return engine;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }

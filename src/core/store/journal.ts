@@ -36,6 +36,8 @@ export function encodeRecord(changes: IndexChange[]): Uint8Array {
 export interface JournalRead {
   /** The generation named by the header (only when reading from offset 0). */
   generation?: string;
+  /** Absolute offset of the first record (after the header when reading from 0). */
+  start: number;
   /** Whole records in order, with their size in bytes (header included). */
   records: Array<{ changes: IndexChange[]; bytes: number }>;
   /** Absolute offset just after the last whole record: where the next record goes. */
@@ -54,10 +56,11 @@ export function readJournal(bytes: Uint8Array, at: number): JournalRead {
   if (at === 0) {
     const newline = bytes.indexOf(10);
     const head = newline > 0 ? new TextDecoder().decode(bytes.subarray(0, newline)) : '';
-    if (!head.startsWith(HEADER_PREFIX)) return { records: [], end: 0, tornBytes: bytes.length };
+    if (!head.startsWith(HEADER_PREFIX)) return { start: 0, records: [], end: 0, tornBytes: bytes.length };
     generation = head.slice(HEADER_PREFIX.length);
     pos = newline + 1;
   }
+  const first = pos;
   const records: JournalRead['records'] = [];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   while (pos + RECORD_HEAD <= bytes.length) {
@@ -77,5 +80,5 @@ export function readJournal(bytes: Uint8Array, at: number): JournalRead {
     records.push({ changes, bytes: RECORD_HEAD + length });
     pos += RECORD_HEAD + length;
   }
-  return { ...(generation !== undefined ? { generation } : {}), records, end: at + pos, tornBytes: bytes.length - pos };
+  return { ...(generation !== undefined ? { generation } : {}), start: at + first, records, end: at + pos, tornBytes: bytes.length - pos };
 }

@@ -1,0 +1,87 @@
+/**
+ * Writing and reading the persisted index (image + journal, see journal.ts) for the engine: catching a database up
+ * with journal records, and persisting one index run either as an appended record or as a whole new image.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IndexStorage, Logger } from '../ports';
+import { applyChange, type IndexChange } from './changes';
+import { compactIndex } from './compaction';
+import type { IndexDatabase } from './database';
+import { encodeRecord, journalHeader, readJournal } from './journal';
+
+/**
+ * Applies journal records past `from` to `target`; returns the offset after the last one applied. At `from` = 0 a
+ * journal of another generation than the image's (left by a writer killed between a new image and the journal
+ * reset) is ignored and 0 returned.
+ */
+export async function catchUp(storage: IndexStorage, logger: Logger, target: IndexDatabase, from: number): Promise<number> {
+  const bytes = await storage.readJournal(from);
+  if (!bytes.length) return from;
+  const read = readJournal(bytes, from);
+  if (from === 0 && (read.generation === undefined || read.generation !== target.meta().generation)) return 0;
+  let end = read.start;
+  for (const record of read.records) {
+    try {
+      target.transaction(() => { for (const change of record.changes) applyChange(target, change); });
+    } catch (e) {
+      // A record this engine cannot apply ends the journal here; the files it held look changed to the next
+      // refresh (their stored stamps are older), so they are indexed again rather than lost.
+      logger.warn(`index journal record at byte ${end} could not be applied (${e instanceof Error ? e.message : String(e)}); ignoring the rest`);
+      return end;
+    }
+    end += record.bytes;
+  }
+  if (read.tornBytes) logger.debug(`index journal has ${read.tornBytes} torn bytes after byte ${end} (an interrupted commit); ignored`);
+  return end;
+}
+
+/**
+ * Largest journal kept before the next commit writes a whole image instead. Replay runs at about 15 MB/s (measured:
+ * 13 MB of journal, 300 files, added 0.9 s to an open at 9.5k files), so 16 MiB bounds its cost at about a second.
+ */
+export async function journalLimit(storage: IndexStorage, configured?: number): Promise<number> {
+  return configured ?? Math.max(2 << 20, Math.min(16 << 20, Math.floor((await storage.size()) / 16)));
+}
+
+export interface PersistRequest {
+  /** The run rebuilt the index: always a whole image, repacked. */
+  full: boolean;
+  /** The run's recorded changes, or undefined when they were not recorded (too many) or nothing changed. */
+  changes?: IndexChange[];
+  /** Something changed that must reach disk. */
+  changed: boolean;
+  /** Journal offset `target` is at (0: no journal of its image yet). */
+  applied: number;
+  limit: number;
+  onImage?: () => void;
+}
+
+/** Persists a run; returns the journal offset afterwards and the image bytes when a whole image was written. */
+export async function persistRun(storage: IndexStorage, target: IndexDatabase, req: PersistRequest): Promise<{ applied: number; image?: Uint8Array }> {
+  const record = req.changes && !req.full ? encodeRecord(req.changes) : undefined;
+  if (record && req.applied + record.length <= req.limit) {
+    // applied = 0: no journal of this image yet (or a stale one): start it with the header.
+    const header = req.applied === 0 ? journalHeader(target.meta().generation!) : new Uint8Array(0);
+    await storage.appendJournal(req.applied, concat(header, record));
+    return { applied: (req.applied || header.length) + record.length };
+  }
+  if (!req.changed) return { applied: req.applied };
+  req.onImage?.();
+  // Drop dead full-text rows when they pile up; a full run also repacks (a tenth off the image, ~1.5 s at 10k
+  // files), which a commit folding the journal skips to stay short.
+  compactIndex(target, { pack: req.full });
+  const generation = randomBytes(8).toString('hex');
+  target.setMeta({ generation });
+  const image = target.export();
+  await storage.write(image);
+  const header = journalHeader(generation);
+  await storage.appendJournal(0, header);
+  return { applied: header.length, image };
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
