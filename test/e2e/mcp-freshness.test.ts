@@ -6,19 +6,11 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { runCli } from '../helpers/cli';
-import { removeWorkspace } from '../helpers/workspace';
-import { call, copyFixture, serve } from './mcp-harness';
+import { call, fixtureWorkspaces, serve } from './mcp-harness';
 
-const roots: string[] = [];
-after(() => roots.forEach(removeWorkspace));
-
-function workspace(): string {
-  const root = copyFixture();
-  roots.push(root);
-  return root;
-}
+const workspace = fixtureWorkspaces();
 
 interface Stamped {
   freshness?: { head?: string; queued: string[]; queued_more?: number };

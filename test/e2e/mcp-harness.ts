@@ -5,10 +5,12 @@
 import { cpSync, mkdtempSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CLI } from '../helpers/cli';
+import { removeWorkspace } from '../helpers/workspace';
 
 export const FIXTURE = resolve('test/fixtures/mcp');
 
@@ -21,6 +23,17 @@ export function copyFixture(): string {
   cpSync(FIXTURE, root, { recursive: true });
   renameSync(join(root, 'dot-context-oracle'), join(root, '.context-oracle'));
   return root;
+}
+
+/** Fresh copies of the fixture, one per call, all removed when the calling test file ends. */
+export function fixtureWorkspaces(): () => string {
+  const roots: string[] = [];
+  after(() => roots.forEach(removeWorkspace));
+  return () => {
+    const root = copyFixture();
+    roots.push(root);
+    return root;
+  };
 }
 
 export interface Served {

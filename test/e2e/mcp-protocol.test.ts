@@ -5,19 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { CLI, runCli } from '../helpers/cli';
-import { removeWorkspace } from '../helpers/workspace';
-import { call, copyFixture, serve, type ErrorBody } from './mcp-harness';
+import { call, fixtureWorkspaces, serve, type ErrorBody } from './mcp-harness';
 
-const roots: string[] = [];
-after(() => roots.forEach(removeWorkspace));
-
-function workspace(): string {
-  const root = copyFixture();
-  roots.push(root);
-  return root;
-}
+const workspace = fixtureWorkspaces();
 
 describe('MCP server process', () => {
   it('writes only JSON-RPC to stdout, logs to stderr, and exits 0 when stdin closes', async () => {

@@ -4,6 +4,7 @@
  */
 import { chunkTexts } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
+import type { ChunkMeta } from './db-facts';
 import type { Evidence } from './evidence';
 import { zeroSignals, type ScoredFile } from './rank-files';
 import type { NodeReason, SignalScores } from './types';
@@ -40,14 +41,8 @@ const NODE_FILES = 12;
 /** Nodes scoring below this share of the best one stay out of the text (they remain in the ranked files). */
 const NODE_MIN_SCORE = 0.15;
 
-interface ChunkRow {
+interface ChunkRow extends ChunkMeta {
   doc?: string;
-  id: number;
-  fileId: number;
-  symbol?: string;
-  kind: string;
-  lineStart: number;
-  lineEnd: number;
   container?: string;
   signature?: string;
   text: string;

@@ -17,13 +17,7 @@ const COL_BODY = 2;
 /** Chunk scores kept per file (FileText.top). */
 const TOP_CHUNKS = 5;
 
-export interface ChunkHit {
-  id: number;
-  fileId: number;
-  symbol?: string;
-  kind: string;
-  lineStart: number;
-  lineEnd: number;
+export interface ChunkHit extends ChunkMeta {
   bm25: number;
   /** Indexes into `terms` of the words the chunk holds. */
   matched: number[];
