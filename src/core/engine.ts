@@ -114,10 +114,10 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
 
   /** The persisted index (image + journal), or undefined when there is none or it cannot be used (reason given). */
   async function loadPersisted(): Promise<{ db?: IndexDatabase; journalEnd?: number; problem?: string; outdated?: boolean }> {
-    const bytes = await deps.storage.read();
-    if (!bytes) return {};
+    const image = await deps.storage.openImage();
+    if (!image) return {};
     try {
-      const opened = await IndexDatabase.open(deps.assets, bytes);
+      const opened = await IndexDatabase.open(deps.assets, image);
       const meta = opened.meta();
       const want = await expectedMeta();
       const mismatch = Object.entries(want).find(([k, v]) => meta[k] !== v);
@@ -191,20 +191,30 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         }
         if (!target || full) {
           if (target && target !== db) target.close();
-          target = await IndexDatabase.create(deps.assets, { ...(await expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) });
+          // Built straight into a new file: the rows of a full run never sit in memory.
+          target = await IndexDatabase.create(deps.assets, { ...(await expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) }, await deps.storage.createImage());
           full = true;
         }
         // Small commits go to the journal; a full run (or one too big to record) writes a whole new image.
         const writes = new ChangeRecorder(target, !full && target.meta().generation !== undefined);
-        const report = await runIndex(deps, cfg, target, full, options, writes);
+        let report: Awaited<ReturnType<typeof runIndex>>;
+        try {
+          report = await runIndex(deps, cfg, target, full, options, writes);
+        } catch (e) {
+          // A run that stops part-way (cancelled, or failed) leaves its database ahead of the files: drop it, and a
+          // new build's file with it; the next read loads what is on disk.
+          if (target === db) replaceDb(undefined, undefined);
+          else target.close();
+          throw e;
+        }
         const head = await readGitHead(deps.root, deps.fs);
         writes.apply({ op: 'meta', values: { git_head: head?.commit ?? '', git_branch: head?.branch ?? '' } });
         // Nothing changed: keep the files as they are (rewriting a large index for a no-op refresh costs seconds).
         const changed = full || recovered !== undefined || report.parsed + report.removed + report.touched > 0;
         for (const w of target.takeKept()) writes.record({ op: 'sql', sql: w.sql, params: w.params });
-        let image: Uint8Array | undefined;
+        let imageBytes: number | undefined;
         try {
-          ({ applied, image } = await persistRun(deps.storage, target, {
+          ({ applied, imageBytes } = await persistRun(deps.storage, target, {
             full, changed, applied, limit: await journalLimit(deps.storage, cfg.journalMaxBytes),
             ...(changed ? { changes: writes.changes() } : {}),
             onImage: () => options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed }),
@@ -217,7 +227,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
         }
         replaceDb(target, await deps.storage.stamp(), applied);
         options.onProgress?.({ phase: 'done', done: report.parsed, total: report.parsed });
-        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: (image?.length ?? await deps.storage.size()) + applied };
+        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: (imageBytes ?? await deps.storage.size()) + applied };
       } finally {
         writingNow = false;
         await release();

@@ -26,12 +26,34 @@ export interface FileSystem {
   realPath(absPath: string): Promise<string>;
 }
 
+/**
+ * One version of an index image, read at random: synchronous, because SQLite reads pages from inside a call
+ * (store/paged-file.ts).
+ */
+export interface ImageFile {
+  /** Bytes in the file. */
+  readonly size: number;
+  /** Reads into `into` from `position`; returns the bytes read (fewer only at the end of the file). */
+  read(into: Uint8Array, position: number): number;
+  close(): void;
+}
+
+/** A new image being written. Closing it before commit() deletes it. */
+export interface ImageDraft extends ImageFile {
+  write(bytes: Uint8Array, position: number): void;
+  /** Syncs the draft and puts it in place of the current image, atomically. It stays open for reading. */
+  commit(): Promise<void>;
+}
+
 /** Where the index lives on disk: atomic writes and one writer at a time. */
 export interface IndexStorage {
-  /** The bytes of the persisted index, or undefined when there is none. */
-  read(): Promise<Uint8Array | undefined>;
-  /** Replace the index atomically: a reader sees either the old bytes or the new ones. */
-  write(bytes: Uint8Array): Promise<void>;
+  /**
+   * The persisted image, open for reading, or undefined when there is none. Reads keep returning this version's
+   * bytes after a writer replaces the image (an open file), until closed.
+   */
+  openImage(): Promise<ImageFile | undefined>;
+  /** A new image, written in place of the current one when committed: a reader sees either the old bytes or the new ones. */
+  createImage(): Promise<ImageDraft>;
   /**
    * The journal beside the image (commits appended since it was written, see store/journal.ts): its bytes from
    * `offset` to the end; empty when absent or shorter.

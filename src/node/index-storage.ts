@@ -1,11 +1,12 @@
 /**
- * The index file on disk: atomic replacement (write a temp file, fsync, rename) and a single-writer lock file
- * (O_EXCL create holding our pid; a lock whose process is gone is taken over).
+ * The index file on disk: read in place through an open descriptor (store/paged-file.ts), replaced atomically (write a
+ * temp file, fsync, rename) and written by one process at a time (a lock file made with O_EXCL holding our pid; a lock
+ * whose process is gone is taken over).
  */
-import { constants, promises as fsp } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, promises as fsp, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EngineError } from '../core/errors';
-import type { IndexStorage } from '../core/ports';
+import type { ImageFile, IndexStorage } from '../core/ports';
 
 const LOCK_WAIT_MS = 120_000;
 
@@ -18,7 +19,23 @@ export const INDEX_FOLDER_GITIGNORE = [
   '',
 ].join('\n');
 
+/** An open image: reads with pread, so they see the file this descriptor opened even after a rename replaces it. */
+function imageFile(fd: number, size: number): ImageFile {
+  let closed = false;
+  return {
+    size,
+    read(into, position) {
+      return readSync(fd, into, 0, into.length, position);
+    },
+    close() {
+      if (!closed) closeSync(fd);
+      closed = true;
+    },
+  };
+}
+
 export function createFileIndexStorage(indexPath: string): IndexStorage {
+  let drafts = 0;
   const lockPath = `${indexPath}.lock`;
   const journalPath = `${indexPath}.journal`;
 
@@ -45,33 +62,52 @@ export function createFileIndexStorage(indexPath: string): IndexStorage {
     const dir = dirname(indexPath);
     const base = basename(indexPath);
     for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
-      const m = name.startsWith(`${base}.`) && name.endsWith('.tmp') ? /\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+      const m = name.startsWith(`${base}.`) && name.endsWith('.tmp') ? /\.(\d+)\.\d+(?:\.\d+)?\.tmp$/.exec(name) : null;
       if (m && !alive(Number(m[1]))) await fsp.rm(join(dir, name), { force: true });
     }
   }
 
   return {
     location: indexPath,
-    async read() {
+    async openImage() {
+      let fd: number;
       try {
-        return await fsp.readFile(indexPath);
+        fd = openSync(indexPath, 'r');
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw e;
       }
+      return imageFile(fd, fstatSync(fd).size);
     },
-    async write(bytes) {
+    async createImage() {
       await ensureDir();
       await removeStaleTemps();
-      const tmp = `${indexPath}.${process.pid}.${Date.now()}.tmp`;
-      const fh = await fsp.open(tmp, 'w');
-      try {
-        await fh.writeFile(bytes);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await fsp.rename(tmp, indexPath);
+      const tmp = `${indexPath}.${process.pid}.${Date.now()}.${++drafts}.tmp`;
+      const fd = openSync(tmp, 'w+');
+      const file = imageFile(fd, 0);
+      let size = 0;
+      let committed = false;
+      let closed = false;
+      return {
+        get size() { return size; },
+        read: file.read,
+        write(bytes, position) {
+          let done = 0;
+          while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+          size = Math.max(size, position + bytes.length);
+        },
+        async commit() {
+          fsyncSync(fd);
+          await fsp.rename(tmp, indexPath);
+          committed = true;
+        },
+        close() {
+          if (closed) return;
+          closed = true;
+          closeSync(fd);
+          if (!committed) rmSync(tmp, { force: true });
+        },
+      };
     },
     async readJournal(offset) {
       let fh: Awaited<ReturnType<typeof fsp.open>>;
@@ -133,6 +169,8 @@ export function createFileIndexStorage(indexPath: string): IndexStorage {
           const fh = await fsp.open(lockPath, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY);
           await fh.writeFile(String(process.pid));
           await fh.close();
+          // A writer killed part-way leaves its draft behind (a full run's can be as large as the index).
+          await removeStaleTemps();
           return async () => { await fsp.rm(lockPath, { force: true }); };
         } catch (e) {
           if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;

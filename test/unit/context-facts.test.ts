@@ -14,6 +14,7 @@ import { ImportResolver } from '../../src/core/navigation/imports';
 import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
 import type { EngineDeps } from '../../src/core/ports';
 import { IndexDatabase } from '../../src/core/store/database';
+import { memoryImage } from '../../src/core/store/paged-file';
 import { createNodeAssetLocator } from '../../src/node/assets';
 import { nodeFileSystem } from '../../src/node/file-system';
 import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace, writeFiles } from '../helpers/workspace';
@@ -69,7 +70,7 @@ describe('context facts', () => {
     before.imports();
     assert.ok(before.definingFiles.get('Session') === 1 && before.imports().size > 0);
 
-    const fresh = async (): Promise<DbFacts> => dbFacts(await IndexDatabase.open(d.assets, db.export()));
+    const fresh = async (): Promise<DbFacts> => dbFacts(await IndexDatabase.open(d.assets, memoryImage(db.export())));
     const steps: Array<[string, () => void, string[]]> = [
       ['rewrite one file', () => writeFiles(root, { 'src/router.ts': "import { listen } from './server';\nexport function route(p: string) { return listen(p.length); }\nexport function extra() {}\n" }), ['src/router.ts']],
       // The file with the highest id, rewritten: SQLite hands its id out again.

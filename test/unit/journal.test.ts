@@ -168,7 +168,15 @@ describe('queries during a commit of this process', () => {
     let e: Engine | undefined;
     let midWrite: boolean | undefined;
     // A query lands right after the new image is in place and before the run hands its database over.
-    const racing = { ...storage, async write(bytes: Uint8Array) { await storage.write(bytes); if (e) midWrite = await symbolFound(e, 'base1'); } };
+    const racing = {
+      ...storage,
+      async createImage() {
+        const draft = await storage.createImage();
+        const commit = draft.commit.bind(draft);
+        draft.commit = async () => { await commit(); if (e) midWrite = await symbolFound(e, 'base1'); };
+        return draft;
+      },
+    };
     const assets = createNodeAssetLocator(ASSET_ROOT);
     e = createEngine({ root, fs: nodeFileSystem, storage: racing, logger: captureLogger(), clock: { now: () => Date.now() }, assets, parser: createInProcessParserHost(assets) }, { journalMaxBytes: 1 });
     engines.push(e);

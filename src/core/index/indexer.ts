@@ -43,9 +43,6 @@ export interface IndexRunOptions {
   onlyPaths?: readonly string[];
 }
 
-/** Index bytes per byte of source, measured on a 9.5k-file mixed corpus (2.2), rounded up (over-reserving is free). */
-const INDEX_BYTES_PER_SOURCE_BYTE = 3;
-
 interface Stored {
   size: number;
   mtime: number;
@@ -67,8 +64,6 @@ export async function runIndex(
   const targeted = options.onlyPaths && !full ? await classifyPaths(deps.root, deps.fs, config, options.onlyPaths) : undefined;
   const walk = targeted ?? await walkWorkspace(deps.root, deps.fs, config, deps.logger, signal);
   throwIfAborted(signal);
-  // A full run fills an empty database: make room for it up front (padding that is never written costs no memory).
-  if (full) db.reserve(walk.files.reduce((n, f) => n + f.size, 0) * INDEX_BYTES_PER_SOURCE_BYTE);
 
   const stored = new Map<string, Stored>();
   const keepRow = (r: Record<string, unknown> | undefined) => {

@@ -10,10 +10,9 @@ const CALLABLE = new Set(['function', 'method']);
 /** A map is read to learn a codebase's interfaces: a test helper or an example is rarely what the reader needs. */
 const CLASS_WEIGHT: Record<PathClass, number> = { [PathClass.Source]: 1, [PathClass.Peripheral]: 0.3, [PathClass.Test]: 0.1 };
 
-// Each symbol row is consumed as it is stepped (rows as arrays, not objects: no column lookups per row). The
-// strings sql.js decodes are standalone; pieces split from a concatenated string are slices that keep the whole
-// concatenation alive, which made the tags ~700 bytes each (~100 MB on a 10k-file index). Signatures load lazily.
-const US = String.fromCharCode(31);
+// Each symbol row is consumed as it is stepped (rows as arrays, not objects: no column lookups per row), and the
+// strings a tag keeps are standalone ones sql.js decoded (a slice of a larger string keeps all of it alive, which once
+// made the tags ~700 bytes each). Signatures load lazily.
 
 export function loadMapData(db: IndexDatabase, version: string): MapData {
   const files: string[] = [];
@@ -54,24 +53,38 @@ export function loadMapData(db: IndexDatabase, version: string): MapData {
   }
   const references = new Map<string, Map<number, number>>();
   const referencedBy = new Map<number, Map<string, number>>();
-  for (const r of db.all('SELECT file_id, group_concat(name, char(31)) AS names FROM refs GROUP BY file_id')) {
-    const file = fileIndex.get(Number(r.file_id));
-    if (file === undefined) continue;
-    const counts = new Map<string, number>();
-    // The split pieces are slices of the concatenation: the counts are keyed by the tags' own strings instead.
-    for (const piece of String(r.names).split(US)) {
-      if (!defines.has(piece)) continue;
-      const name = strings.get(piece)!;
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-    if (!counts.size) continue;
-    referencedBy.set(file, counts);
+  // References are counted by the index's interned name ids (ref_rows, clustered by file), not by their names: a
+  // million references stepped as pairs of numbers, instead of a million name strings decoded or split (a transient
+  // ~80 MB at 10k files). Only the names some file defines are looked up, once each.
+  const definedName = new Map<number, string>();
+  db.each('SELECT id, name FROM ref_names', [], (r) => {
+    const name = strings.get(String(r[1]));
+    if (name !== undefined && defines.has(name)) definedName.set(Number(r[0]), name);
+  });
+  let counts: Map<string, number> | undefined;
+  let countsFile = -1;
+  const flush = () => {
+    if (!counts?.size) return;
+    referencedBy.set(countsFile, counts);
     for (const [name, n] of counts) {
       let byFile = references.get(name);
       if (!byFile) references.set(name, (byFile = new Map()));
-      byFile.set(file, n);
+      byFile.set(countsFile, n);
     }
-  }
+  };
+  db.each('SELECT file_id, name_id FROM ref_rows ORDER BY file_id', [], (r) => {
+    const name = definedName.get(Number(r[1]));
+    if (name === undefined) return;
+    const file = fileIndex.get(Number(r[0]));
+    if (file === undefined) return;
+    if (file !== countsFile) {
+      flush();
+      counts = new Map();
+      countsFile = file;
+    }
+    counts!.set(name, (counts!.get(name) ?? 0) + 1);
+  });
+  flush();
   const fileWeight = Float64Array.from(files, (p) => CLASS_WEIGHT[classifyPath(p)]);
   return { version, files, fileWeight, tags, defines, references, referencedBy, signatures: new Map() };
 }

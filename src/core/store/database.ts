@@ -1,11 +1,13 @@
 /**
- * The sql.js database behind the index: created from the persisted bytes or from scratch, with the bm25()
- * function registered. sql.js keeps the whole database in WASM memory; persisting exports the bytes.
+ * The sql.js database behind the index: opened in place on the persisted image or created empty, with the bm25()
+ * function registered. The file under it is a PagedFile (paged-file.ts): pages come from disk, changes stay in memory
+ * until a whole image is written (writeImage, packInto) or go to the journal (journal.ts).
  */
 import initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { EngineError } from '../errors';
-import type { AssetLocator } from '../ports';
+import type { AssetLocator, ImageDraft, ImageFile } from '../ports';
+import { memoryImage, PagedFile } from './paged-file';
 import { bm25 } from './bm25';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 
@@ -20,91 +22,200 @@ function loadSqlJs(assets: AssetLocator): Promise<SqlJsStatic> {
 
 export type Row = Record<string, SqlValue>;
 
+/** The bytes of a database made by `sql` in sql.js's in-memory file system (a few pages): what new files start from. */
+function seedImage(SQL: SqlJsStatic, sql: string): Uint8Array {
+  const db = new SQL.Database();
+  try {
+    db.exec(sql);
+    return db.export();
+  } finally {
+    db.close();
+  }
+}
+
 const MAGIC = 'SQLite format 3\0';
 
 /**
  * Cheap structural checks on a database image: the magic string, and the page count recorded in the header times
  * the page size equals the byte length (a truncated or padded file fails here before SQLite reads a page).
  */
-function checkHeader(bytes: Uint8Array): void {
-  if (bytes.length < 100) throw new Error(`${bytes.length} bytes is too short for a database`);
+function checkHeader(header: Uint8Array, size: number): void {
+  if (size < 100 || header.length < 100) throw new Error(`${size} bytes is too short for a database`);
   for (let i = 0; i < MAGIC.length; i++) {
-    if (bytes[i] !== MAGIC.charCodeAt(i)) throw new Error('not an SQLite database (bad header)');
+    if (header[i] !== MAGIC.charCodeAt(i)) throw new Error('not an SQLite database (bad header)');
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
   const rawPageSize = view.getUint16(16);
   const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
   const pages = view.getUint32(28);
-  if (pageSize < 512 || pages === 0 || pages * pageSize !== bytes.length) {
-    throw new Error(`database size ${bytes.length} does not match its header (${pages} pages of ${pageSize} bytes)`);
+  if (pageSize < 512 || pages === 0 || pages * pageSize !== size) {
+    throw new Error(`database size ${size} does not match its header (${pages} pages of ${pageSize} bytes)`);
   }
 }
+
+/** CREATE statements from sqlite_schema, aimed at the attached schema `packed`. */
+const CREATE_NAME = /^(CREATE\s+(?:UNIQUE\s+)?(?:VIRTUAL\s+)?(?:TABLE|INDEX|VIEW|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?)/i;
 
 export class IndexDatabase {
   /** Prepared statements reused by hot write paths; sql.js frees them all on export, so the cache is cleared then. */
   private readonly cached = new Map<string, Statement>();
   private readonly keptWrites: Array<{ sql: string; params: SqlValue[] }> = [];
 
-  private constructor(private db: Database, private readonly SQL: SqlJsStatic) {
-    // The database file lives in Emscripten's in-memory FS and durability comes from the atomic export, so a
-    // rollback journal on that FS only costs copies; keep it in memory and skip syncs.
-    // Exclusive locking keeps the page cache across transactions instead of re-reading pages from that FS.
-    // The cache lives in WASM memory, which never shrinks; pages come from memory anyway, so 8 MB answers and
-    // indexes a 10k-file workspace as fast as 32 MB did, with ~22 MB less resident.
+  /** `image`: the file under `file`, owned (closed with the database). */
+  private constructor(
+    private db: Database,
+    private readonly SQL: SqlJsStatic,
+    private file: PagedFile,
+    private image: ImageFile | undefined,
+  ) {
     this.configure();
   }
 
   private configure(): void {
+    // Durability comes from the image written whole and renamed, or the journal (journal.ts): SQLite's own rollback
+    // journal only has to undo a failed transaction, so it stays in memory and nothing is synced.
+    // Exclusive locking keeps the page cache across transactions instead of re-reading pages from the file.
+    // The cache lives in WASM memory, which never shrinks; 8 MB answers and indexes a 10k-file workspace as fast as
+    // 32 MB did, with ~22 MB less resident.
     this.db.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY; PRAGMA cache_size=-8192;');
     this.registerFunctions();
   }
 
-  static async create(assets: AssetLocator, meta: Record<string, string>): Promise<IndexDatabase> {
+  /**
+   * A new, empty index. With `draft`, the database is written straight into that file as it is built (nothing of it
+   * stays in memory but SQLite's page cache); without, it lives in memory.
+   */
+  static async create(assets: AssetLocator, meta: Record<string, string>, draft?: ImageDraft): Promise<IndexDatabase> {
     const SQL = await loadSqlJs(assets);
-    const db = new SQL.Database();
-    db.exec(SCHEMA_SQL);
-    const store = new IndexDatabase(db, SQL);
+    const seed = seedImage(SQL, SCHEMA_SQL);
+    let file: PagedFile;
+    if (draft) {
+      draft.write(seed, 0);
+      file = new PagedFile(draft, draft);
+    } else {
+      file = new PagedFile(memoryImage(seed));
+    }
+    const store = new IndexDatabase(new SQL.Database(file.installer() as unknown as Uint8Array), SQL, file, draft);
     store.setMeta({ ...meta, schema_version: String(SCHEMA_VERSION) });
     return store;
   }
 
-  /** Opens persisted bytes; throws index_corrupt when they are not a database of this schema. */
-  static async open(assets: AssetLocator, bytes: Uint8Array): Promise<IndexDatabase> {
+  /**
+   * Opens a persisted image in place (pages are read from it as SQLite needs them; changes stay in memory until
+   * written out). Takes ownership of `image`. Throws index_corrupt when it is not a database of this schema.
+   */
+  static async open(assets: AssetLocator, image: ImageFile): Promise<IndexDatabase> {
     const SQL = await loadSqlJs(assets);
     let db: Database | undefined;
     try {
-      checkHeader(bytes);
-      db = new SQL.Database(bytes);
+      const header = new Uint8Array(100);
+      header.fill(0, image.read(header, 0));
+      checkHeader(header, image.size);
+      const file = new PagedFile(image);
+      db = new SQL.Database(file.installer() as unknown as Uint8Array);
       // A full PRAGMA quick_check costs seconds on a large index; the file is only ever replaced by an atomic
       // rename, so damage comes from outside and shows in the header (checked above) or in these reads.
       db.exec("SELECT count(*) FROM meta; SELECT max(id) FROM files; SELECT max(id) FROM symbols; SELECT max(id) FROM chunks; SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'x'");
+      return new IndexDatabase(db, SQL, file, image);
     } catch (e) {
       db?.close();
+      image.close();
       throw new EngineError('index_corrupt', `index is unreadable: ${e instanceof Error ? e.message : String(e)}`);
     }
-    return new IndexDatabase(db, SQL);
+  }
+
+  /** Bytes of changes held in memory over the image (what the next whole-image write drops). */
+  overlayBytes(): number {
+    return this.file.overlayBytes();
   }
 
   /**
-   * Sizes the in-memory database file for a bulk load of about `bytes`, before its first rows. Emscripten's MEMFS
-   * grows a file by 12.5 % at a time, copying all of it each time: a 400 MB index was copied ~50 times while it
-   * was built (3 s of the indexing thread, and every old copy garbage at once). Reopening the database from an
-   * image padded to the expected size lets SQLite write into room that is already there; the header's page count
-   * keeps the padding out of the database, and export() writes only the pages in use.
+   * Writes the database as it stands (outside a transaction) into `draft`, page by page: nothing is copied whole.
    */
-  reserve(bytes: number): void {
-    const image = this.export();
-    if (bytes <= image.length * 2) return;
-    const room = new Uint8Array(bytes);
-    room.set(image);
-    // MEMFS takes a new file's bytes with slice(); handing over the array itself keeps the untouched padding
-    // uncommitted (no page of it counts in RSS until SQLite writes there). Were sql.js to copy instead, this is
-    // still correct, only slower.
-    Object.defineProperty(room, 'slice', { value: () => room });
+  writeImage(draft: ImageDraft): void {
+    this.freeCached();
+    if (this.file.detached) {
+      draft.write(this.export(), 0);
+      return;
+    }
+    const size = this.pageCount() * this.pageSize();
+    const block = new Uint8Array(1 << 20);
+    for (let at = 0; at < size; at += block.length) {
+      const part = block.subarray(0, Math.min(block.length, size - at));
+      this.file.read(part, at);
+      draft.write(part, at);
+    }
+  }
+
+  /**
+   * Writes a packed copy of the database into `draft`: what VACUUM INTO does (every table copied in rowid order,
+   * indexes built after their rows, no free pages), done by hand because VACUUM INTO can only create its file in
+   * sql.js's in-memory file system, and VACUUM in place would copy the whole file there twice.
+   */
+  packInto(draft: ImageDraft): void {
+    this.freeCached();
+    if (this.file.detached) {
+      draft.write(this.export(), 0);
+      return;
+    }
+    const SQL = this.SQL;
+    draft.write(seedImage(SQL, `PRAGMA page_size=${this.pageSize()}; CREATE TABLE t(x); DROP TABLE t; VACUUM;`), 0);
+    const target = new PagedFile(draft, draft);
+    // This connection only gives the file a name in MEMFS; the copy runs on ours, with it attached.
+    const holder = new SQL.Database(target.installer() as unknown as Uint8Array);
+    const filename = (holder as unknown as { filename: string }).filename;
+    try {
+      this.db.exec(`ATTACH '/${filename}' AS packed; PRAGMA packed.journal_mode=OFF; PRAGMA packed.synchronous=OFF;`);
+      try {
+        const schema = this.rows("SELECT type, name, sql FROM main.sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid")
+          .map(([type, name, sql]) => ({ type: String(type), name: String(name), sql: String(sql) }));
+        const create = (sql: string) => this.db.exec(sql.replace(CREATE_NAME, '$1packed.'));
+        const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+        this.db.exec('BEGIN');
+        // Virtual tables first: they make their own shadow tables, which are then filled like any other table.
+        for (const o of schema) if (o.type === 'table' && /^CREATE\s+VIRTUAL/i.test(o.sql)) create(o.sql);
+        const made = new Set(this.rows("SELECT name FROM packed.sqlite_schema WHERE type = 'table'").map((r) => String(r[0])));
+        // sqlite_sequence (and any other internal table) comes with the tables that need it.
+        for (const o of schema) if (o.type === 'table' && !made.has(o.name) && !o.name.startsWith('sqlite_') && !/^CREATE\s+VIRTUAL/i.test(o.sql)) create(o.sql);
+        const present = new Set(this.rows("SELECT name FROM packed.sqlite_schema WHERE type = 'table'").map((r) => String(r[0])));
+        const tables = schema.filter((o) => o.type === 'table' && present.has(o.name) && !/^CREATE\s+VIRTUAL/i.test(o.sql)).map((o) => o.name);
+        for (const name of tables) {
+          this.db.exec(`DELETE FROM packed.${quoted(name)}; INSERT INTO packed.${quoted(name)} SELECT * FROM main.${quoted(name)};`);
+        }
+        for (const type of ['index', 'view', 'trigger']) for (const o of schema) if (o.type === type) create(o.sql);
+        this.db.exec('COMMIT');
+      } catch (e) {
+        try { this.db.exec('ROLLBACK'); } catch { /* no transaction left */ }
+        throw e;
+      } finally {
+        this.db.exec('DETACH packed');
+      }
+    } finally {
+      holder.close();
+    }
+    if (target.detached) throw new Error('packed image was copied into memory; not written');
+  }
+
+  /**
+   * Continues on `image` (a new image of this same database, just written), dropping the changes held in memory and
+   * closing the old image.
+   */
+  rebase(image: ImageFile): void {
     this.freeCached();
     this.db.close();
-    this.db = new this.SQL.Database(room);
+    this.image?.close();
+    this.image = image;
+    this.file = new PagedFile(image);
+    this.db = new this.SQL.Database(this.file.installer() as unknown as Uint8Array);
     this.configure();
+  }
+
+  private pageCount(): number {
+    return Number(this.get('PRAGMA page_count')!.page_count);
+  }
+
+  private pageSize(): number {
+    return Number(this.get('PRAGMA page_size')!.page_size);
   }
 
   private registerFunctions(): void {
@@ -234,12 +345,6 @@ export class IndexDatabase {
     }
   }
 
-  /** Rewrites the database without its free pages (and with its b-trees packed). Call outside a transaction. */
-  vacuum(): void {
-    this.freeCached();
-    this.db.exec('VACUUM');
-  }
-
   /** Serialises the database. sql.js reopens the database on export, dropping functions and pragmas: set them again. */
   export(): Uint8Array {
     this.freeCached();
@@ -256,5 +361,7 @@ export class IndexDatabase {
   close(): void {
     this.freeCached();
     this.db.close();
+    this.image?.close();
+    this.image = undefined;
   }
 }

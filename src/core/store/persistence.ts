@@ -56,8 +56,8 @@ export interface PersistRequest {
   onImage?: () => void;
 }
 
-/** Persists a run; returns the journal offset afterwards and the image bytes when a whole image was written. */
-export async function persistRun(storage: IndexStorage, target: IndexDatabase, req: PersistRequest): Promise<{ applied: number; image?: Uint8Array }> {
+/** Persists a run; returns the journal offset afterwards and the image's size when a whole image was written. */
+export async function persistRun(storage: IndexStorage, target: IndexDatabase, req: PersistRequest): Promise<{ applied: number; imageBytes?: number }> {
   const record = req.changes && !req.full ? encodeRecord(req.changes) : undefined;
   if (record && req.applied + record.length <= req.limit) {
     // applied = 0: no journal of this image yet (or a stale one): start it with the header.
@@ -67,16 +67,25 @@ export async function persistRun(storage: IndexStorage, target: IndexDatabase, r
   }
   if (!req.changed) return { applied: req.applied };
   req.onImage?.();
-  // Drop dead full-text rows when they pile up; a full run also repacks (a tenth off the image, ~1.5 s at 10k
-  // files), which a commit folding the journal skips to stay short.
+  // Drop dead full-text rows when they pile up; a full run also writes a packed copy (a tenth off the image, ~1.5 s
+  // at 10k files), which a commit folding the journal skips to stay short.
   compactIndex(target, { pack: req.full });
   const generation = randomBytes(8).toString('hex');
   target.setMeta({ generation });
-  const image = target.export();
-  await storage.write(image);
+  const draft = await storage.createImage();
+  try {
+    if (req.full) target.packInto(draft);
+    else target.writeImage(draft);
+    await draft.commit();
+  } catch (e) {
+    draft.close();
+    throw e;
+  }
+  // The database goes on from the image just written: what it held in memory (or in a build file) is dropped.
+  target.rebase(draft);
   const header = journalHeader(generation);
   await storage.appendJournal(0, header);
-  return { applied: header.length, image };
+  return { applied: header.length, imageBytes: draft.size };
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

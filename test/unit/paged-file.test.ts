@@ -1,0 +1,155 @@
+/**
+ * The index database works in place on its image file: pages are read from disk as needed, changes stay in memory
+ * (copy-on-write) and never touch the image, whole images are streamed out page by page or packed, and a database
+ * being built writes straight into its draft file.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import type { ImageFile } from '../../src/core/ports';
+import { IndexDatabase } from '../../src/core/store/database';
+import { memoryImage, PagedFile } from '../../src/core/store/paged-file';
+import { createNodeAssetLocator } from '../../src/node/assets';
+import { createFileIndexStorage } from '../../src/node/index-storage';
+import { ASSET_ROOT, makeWorkspace, removeWorkspace } from '../helpers/workspace';
+
+const assets = createNodeAssetLocator(ASSET_ROOT);
+const roots: string[] = [];
+after(() => roots.forEach(removeWorkspace));
+
+function storageIn(): { storage: ReturnType<typeof createFileIndexStorage>; path: string; dir: string } {
+  const dir = makeWorkspace({});
+  roots.push(dir);
+  const path = join(dir, '.context-oracle', 'index.db');
+  return { storage: createFileIndexStorage(path), path, dir: join(dir, '.context-oracle') };
+}
+
+const sha = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex');
+
+/** Counts the bytes read through an image. */
+function counting(image: ImageFile): ImageFile & { bytesRead: number } {
+  const out = {
+    bytesRead: 0,
+    size: image.size,
+    read(into: Uint8Array, position: number) {
+      const n = image.read(into, position);
+      out.bytesRead += n;
+      return n;
+    },
+    close: () => image.close(),
+  };
+  return out;
+}
+
+/** A database with `n` files' worth of rows and full-text entries, built in a draft and committed. */
+async function persistedIndex(storage: ReturnType<typeof createFileIndexStorage>, n: number): Promise<void> {
+  const db = await IndexDatabase.create(assets, { generation: 'g1' }, await storage.createImage());
+  db.transaction(() => {
+    for (let i = 1; i <= n; i++) {
+      db.run("INSERT INTO files(id, path, language, size, mtime, hash, lines, indexed_at, text_id) VALUES (?, ?, 'typescript', 10, 0, ?, 1, 0, 0)", [i, `src/f${i}.ts`, `h${i}`]);
+      db.run('INSERT INTO chunk_spans(file_id, line_start, line_end) VALUES (?, 1, 1)', [i]);
+      db.run('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?, ?, ?, ?)', [i, `name${i}`, `src f${i}`, `body word${i} ${'filler '.repeat(40)}`]);
+    }
+  });
+  const draft = await storage.createImage();
+  db.writeImage(draft);
+  await draft.commit();
+  draft.close();
+  db.close();
+}
+
+describe('paged database file', () => {
+  it('overlays writes on a base without touching it, copy on write, zeros past the end', () => {
+    const base = new Uint8Array(200_000).map((_, i) => i % 251);
+    const file = new PagedFile(memoryImage(base));
+    const before = sha(base);
+    file.write(new Uint8Array([1, 2, 3]), 70_000);
+    file.write(new Uint8Array(10).fill(9), 199_995); // grows the file by 5 bytes
+    assert.equal(sha(base), before, 'the base is never written');
+    assert.equal(file.size, 200_005);
+    const got = new Uint8Array(8);
+    file.read(got, 69_998);
+    assert.deepEqual([...got], [base[69_998], base[69_999], 1, 2, 3, base[70_003], base[70_004], base[70_005]]);
+    const tail = new Uint8Array(20);
+    assert.equal(file.read(tail, 199_990), 15);
+    assert.deepEqual([...tail], [...base.subarray(199_990, 199_995), ...new Array(10).fill(9), ...new Array(5).fill(0)]);
+    assert.equal(file.overlayBytes(), 2 * 65536, 'only the two chunks written are held');
+  });
+
+  it('opens an image in place: a query reads a fraction of it, and changes never reach the file', async () => {
+    const { storage, path } = storageIn();
+    await persistedIndex(storage, 3000);
+    const onDisk = sha(readFileSync(path));
+    const image = counting((await storage.openImage())!);
+    const db = await IndexDatabase.open(assets, image);
+    assert.equal(db.get("SELECT path FROM files WHERE path = 'src/f1234.ts'")?.path, 'src/f1234.ts');
+    assert.ok(image.bytesRead < image.size / 4, `read ${image.bytesRead} of ${image.size} bytes`);
+    db.transaction(() => {
+      db.run("UPDATE files SET hash = 'changed' WHERE id <= 50");
+      db.run("INSERT INTO chunks_fts(docid, name, path, body) VALUES (9999, 'fresh', 'src fresh', 'newword')");
+    });
+    assert.equal(sha(readFileSync(path)), onDisk, 'the image file is untouched');
+    assert.ok(db.overlayBytes() > 0 && db.overlayBytes() < image.size / 2, `overlay ${db.overlayBytes()} of ${image.size}`);
+    assert.equal(db.get("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'newword'")?.n, 1);
+
+    // A whole image streamed out holds the changes and opens on its own.
+    const draft = await storage.createImage();
+    db.writeImage(draft);
+    await draft.commit();
+    db.rebase(draft);
+    assert.equal(db.overlayBytes(), 0, 'rebased: nothing held in memory');
+    assert.equal(db.get("SELECT count(*) AS n FROM files WHERE hash = 'changed'")?.n, 50);
+    db.close();
+    const again = await IndexDatabase.open(assets, (await storage.openImage())!);
+    assert.equal(again.get("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'newword'")?.n, 1);
+    assert.equal(again.get("SELECT count(*) AS n FROM files WHERE hash = 'changed'")?.n, 50);
+    again.close();
+  });
+
+  it('packs into a draft: same rows, full-text answers and schema, no free pages, smaller', async () => {
+    const { storage, path, dir } = storageIn();
+    await persistedIndex(storage, 2000);
+    const db = await IndexDatabase.open(assets, (await storage.openImage())!);
+    db.transaction(() => db.run('DELETE FROM files WHERE id % 2 = 0'));
+    db.run("INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')");
+    const snapshot = (d: IndexDatabase) => ({
+      schema: d.rows('SELECT type, name, sql FROM sqlite_schema ORDER BY name'),
+      files: d.rows('SELECT * FROM files ORDER BY id'),
+      spans: d.rows('SELECT * FROM chunk_spans ORDER BY id'),
+      seq: d.rows('SELECT * FROM sqlite_sequence ORDER BY name'),
+      meta: d.rows('SELECT * FROM meta ORDER BY key'),
+      fts: d.rows("SELECT docid FROM chunks_fts WHERE chunks_fts MATCH 'filler' ORDER BY docid"),
+      one: d.rows("SELECT docid FROM chunks_fts WHERE chunks_fts MATCH 'word1999'"),
+    });
+    const want = snapshot(db);
+    const plain = await storage.createImage();
+    db.writeImage(plain);
+    const draft = await storage.createImage();
+    db.packInto(draft);
+    assert.ok(draft.size < plain.size * 0.9, `packed ${draft.size} vs ${plain.size} bytes`);
+    plain.close();
+    await draft.commit();
+    db.rebase(draft);
+    assert.deepEqual(snapshot(db), want);
+    assert.equal(db.get('PRAGMA freelist_count')?.freelist_count, 0);
+    assert.equal(db.get('PRAGMA integrity_check')?.integrity_check, 'ok');
+    db.close();
+    assert.equal(readFileSync(path).length, draft.size);
+    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), [], 'drafts closed uncommitted are deleted');
+  });
+
+  it('builds a new database straight into its draft file', async () => {
+    const { storage } = storageIn();
+    const draft = await storage.createImage();
+    const db = await IndexDatabase.create(assets, { generation: 'g' }, draft);
+    db.transaction(() => {
+      for (let i = 1; i <= 3000; i++) db.run('INSERT INTO skips(path, reason, detail) VALUES (?, ?, ?)', [`p${i}`, 'binary', 'x'.repeat(200)]);
+    });
+    assert.equal(db.overlayBytes(), 0, 'nothing held in memory');
+    assert.ok(draft.size > 600_000, `the draft file holds the rows (${draft.size} bytes)`);
+    assert.equal(db.get('SELECT count(*) AS n FROM skips')?.n, 3000);
+    db.close();
+  });
+});
