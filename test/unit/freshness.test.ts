@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, describe, it } from 'node:test';
-import { rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChangeQueue } from '../../src/core/freshness/change-queue';
 import { createEngine } from '../../src/core/engine';
@@ -62,6 +62,26 @@ describe('engine freshness', () => {
     const status = await engine.status();
     assert.equal(status.files, 2, 'b and c added, a removed, in one batch');
     assert.deepEqual(status.freshness?.queued, []);
+    await engine.dispose();
+  });
+
+  it('a folder moved, then deleted, takes its files along; a folder moved in is walked', async () => {
+    const root = makeWorkspace({ 'src/pay/charge.ts': 'export function chargeCard() {}\n', 'src/pay/refund.ts': 'export function refundCard() {}\n', 'keep.ts': 'export function keep() {}\n' });
+    roots.push(root);
+    const engine = engineWithPolicy(root, { now: () => Date.now() });
+    await engine.index();
+    // A watcher reports a folder rename as the folder's two paths, not as the files in it.
+    renameSync(join(root, 'src/pay'), join(root, 'src/billing'));
+    await engine.noteChanges([{ path: 'src/pay', kind: 'deleted' }, { path: 'src/billing' }]);
+    await engine.syncNow();
+    const paths = async () => (await engine.search('card', { limit: 10 })).map((h) => h.path).sort();
+    assert.deepEqual(await paths(), ['src/billing/charge.ts', 'src/billing/refund.ts']);
+    assert.equal((await engine.status()).files, 3);
+    rmSync(join(root, 'src/billing'), { recursive: true });
+    await engine.noteChanges([{ path: 'src/billing', kind: 'deleted' }]);
+    await engine.syncNow();
+    assert.deepEqual(await paths(), []);
+    assert.equal((await engine.status()).files, 1, 'only keep.ts is left');
     await engine.dispose();
   });
 

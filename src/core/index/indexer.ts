@@ -61,7 +61,9 @@ export async function runIndex(
   const { signal, onProgress } = options;
   const started = deps.clock.now();
   onProgress?.({ phase: 'walking', done: 0, total: 0 });
-  const targeted = options.onlyPaths && !full ? await classifyPaths(deps.root, deps.fs, config, options.onlyPaths) : undefined;
+  const classified = options.onlyPaths && !full ? await classifyPaths(deps.root, deps.fs, config, options.onlyPaths) : undefined;
+  // A folder among the changes (moved or copied in) is walked the only way the rules allow, as part of the workspace.
+  const targeted = classified?.folders.length ? undefined : classified;
   const walk = targeted ?? await walkWorkspace(deps.root, deps.fs, config, deps.logger, signal);
   throwIfAborted(signal);
 
@@ -70,8 +72,11 @@ export async function runIndex(
     if (r) stored.set(String(r.path), { size: Number(r.size), mtime: Number(r.mtime), hash: String(r.hash) });
   };
   // A targeted commit looks up only its own paths: reading every file row costs more than the commit itself at 10k files.
-  if (targeted) for (const p of [...targeted.files.map((f) => f.path), ...targeted.gone]) keepRow(db.getPrepared('SELECT path, size, mtime, hash FROM files WHERE path = ?', [p]));
-  else for (const r of db.all('SELECT path, size, mtime, hash FROM files')) keepRow(r);
+  if (targeted) {
+    for (const p of [...targeted.files.map((f) => f.path), ...targeted.gone]) keepRow(db.getPrepared('SELECT path, size, mtime, hash FROM files WHERE path = ?', [p]));
+    // Files under a gone path (a folder deleted or moved away): '0' is the character after '/', so this is the prefix range.
+    for (const p of targeted.gone) for (const r of db.all('SELECT path, size, mtime, hash FROM files WHERE path > ? AND path < ?', [`${p}/`, `${p}0`])) keepRow(r);
+  } else for (const r of db.all('SELECT path, size, mtime, hash FROM files')) keepRow(r);
   const report: IndexReport = {
     full, filesSeen: walk.files.length, parsed: 0, unchanged: 0, touched: 0, removed: 0, failed: 0, lossyUtf8: 0,
     skipCounts: { ...walk.skipCounts }, durationMs: 0, bytesParsed: 0,
@@ -171,7 +176,7 @@ export async function runIndex(
   }
 
   // A targeted run removes only the requested paths that are gone; a walk removes whatever it did not see.
-  const removable = targeted ? targeted.gone.filter((p) => stored.has(p)) : [...stored.keys()];
+  const removable = targeted ? [...stored.keys()].filter((p) => targeted.gone.some((g) => p === g || p.startsWith(`${g}/`))) : [...stored.keys()];
   db.transaction(() => {
     for (const path of removable) {
       if (!keep.has(path)) {

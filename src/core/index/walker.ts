@@ -130,12 +130,14 @@ export async function walkWorkspace(root: string, fs: FileSystem, config: Engine
 /**
  * The targeted form of the walk, for queued changes: decides for each given path whether it is still an indexable
  * file (same rules as the walk: .gitignore chain, excludes, size cap, symlinks inside the root) or must leave the
- * index (`gone`: deleted, now ignored, or no longer a file).
+ * index (`gone`: deleted, now ignored, or no longer a file; whatever the index holds under a gone path leaves with
+ * it, so a deleted or moved-away folder takes its files along). A path that is a folder now (moved or copied in) is
+ * listed in `folders`: only a walk finds what it holds.
  */
 export async function classifyPaths(
   root: string, fs: FileSystem, config: EngineConfig, paths: readonly string[],
-): Promise<WalkResult & { gone: string[] }> {
-  const result: WalkResult & { gone: string[] } = { files: [], skipCounts: {}, skipped: [], gone: [] };
+): Promise<WalkResult & { gone: string[]; folders: string[] }> {
+  const result: WalkResult & { gone: string[]; folders: string[] } = { files: [], skipCounts: {}, skipped: [], gone: [], folders: [] };
   const count = (reason: SkipReason): void => { result.skipCounts[reason] = (result.skipCounts[reason] ?? 0) + 1; };
   const excluded = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
   const rootReal = await fs.realPath(root);
@@ -170,9 +172,10 @@ export async function classifyPaths(
     }
     if (ignored) { count('gitignored'); result.gone.push(path); continue; }
     if (excluded(path)) { count('excluded'); result.gone.push(path); continue; }
+    const abs = joinPath(root, path);
+    if ((await fs.stat(abs).catch(() => undefined))?.isDirectory) { result.folders.push(path); continue; }
     const language = languageForPath(path);
     if (!language) { count('unsupported'); result.gone.push(path); continue; }
-    const abs = joinPath(root, path);
     const real = await fs.realPath(abs).catch(() => undefined);
     const st = real ? await fs.stat(real).catch(() => undefined) : undefined;
     if (!real || !st || !st.isFile) { result.gone.push(path); continue; }
