@@ -3,10 +3,11 @@
  * temp file, fsync, rename) and written by one process at a time (a lock file made with O_EXCL holding our pid; a lock
  * whose process is gone is taken over).
  */
-import { closeSync, constants, fstatSync, fsyncSync, openSync, promises as fsp, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, promises as fsp, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EngineError } from '../core/errors';
 import type { ImageFile, IndexStorage } from '../core/ports';
+import { memoryImage } from '../core/store/paged-file';
 
 const LOCK_WAIT_MS = 120_000;
 
@@ -18,6 +19,12 @@ export const INDEX_FOLDER_GITIGNORE = [
   '*.tmp',
   '',
 ].join('\n');
+
+/**
+ * Windows refuses to rename a file over one that another handle holds open, and every reader would hold the image
+ * open: there the image is read into memory whole (as sql.js always did) and no handle outlives a read.
+ */
+const READ_IN_PLACE = process.platform !== 'win32';
 
 /** An open image: reads with pread, so they see the file this descriptor opened even after a rename replaces it. */
 function imageFile(fd: number, size: number): ImageFile {
@@ -34,7 +41,8 @@ function imageFile(fd: number, size: number): ImageFile {
   };
 }
 
-export function createFileIndexStorage(indexPath: string): IndexStorage {
+/** `readInPlace`: hold images open and read pages as needed (default: everywhere but Windows, see READ_IN_PLACE). */
+export function createFileIndexStorage(indexPath: string, { readInPlace = READ_IN_PLACE }: { readInPlace?: boolean } = {}): IndexStorage {
   let drafts = 0;
   const lockPath = `${indexPath}.lock`;
   const journalPath = `${indexPath}.journal`;
@@ -77,20 +85,25 @@ export function createFileIndexStorage(indexPath: string): IndexStorage {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw e;
       }
-      return imageFile(fd, fstatSync(fd).size);
+      if (readInPlace) return imageFile(fd, fstatSync(fd).size);
+      try {
+        return memoryImage(readFileSync(fd));
+      } finally {
+        closeSync(fd);
+      }
     },
     async createImage() {
       await ensureDir();
       await removeStaleTemps();
       const tmp = `${indexPath}.${process.pid}.${Date.now()}.${++drafts}.tmp`;
       const fd = openSync(tmp, 'w+');
-      const file = imageFile(fd, 0);
+      let file = imageFile(fd, 0);
       let size = 0;
       let committed = false;
       let closed = false;
       return {
         get size() { return size; },
-        read: file.read,
+        read: (into, position) => file.read(into, position),
         write(bytes, position) {
           let done = 0;
           while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
@@ -98,6 +111,18 @@ export function createFileIndexStorage(indexPath: string): IndexStorage {
         },
         async commit() {
           fsyncSync(fd);
+          if (!readInPlace) {
+            // Let go of the file before it becomes the image (see READ_IN_PLACE); reads go on from memory.
+            const bytes = new Uint8Array(size);
+            for (let at = 0; at < size;) {
+              const n = file.read(bytes.subarray(at), at);
+              if (n <= 0) throw new Error(`index draft ended at byte ${at} of ${size}`);
+              at += n;
+            }
+            file = memoryImage(bytes);
+            closeSync(fd);
+            closed = true;
+          }
           await fsp.rename(tmp, indexPath);
           committed = true;
         },

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { ImageFile } from '../../src/core/ports';
@@ -19,11 +19,11 @@ const assets = createNodeAssetLocator(ASSET_ROOT);
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
 
-function storageIn(): { storage: ReturnType<typeof createFileIndexStorage>; path: string; dir: string } {
+function storageIn(readInPlace = true): { storage: ReturnType<typeof createFileIndexStorage>; path: string; dir: string } {
   const dir = makeWorkspace({});
   roots.push(dir);
   const path = join(dir, '.context-oracle', 'index.db');
-  return { storage: createFileIndexStorage(path), path, dir: join(dir, '.context-oracle') };
+  return { storage: createFileIndexStorage(path, { readInPlace }), path, dir: join(dir, '.context-oracle') };
 }
 
 const sha = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex');
@@ -106,6 +106,22 @@ describe('paged database file', () => {
     assert.equal(again.get("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'newword'")?.n, 1);
     assert.equal(again.get("SELECT count(*) AS n FROM files WHERE hash = 'changed'")?.n, 50);
     again.close();
+  });
+
+  it('where images cannot stay open (Windows), holds them in memory and lets go of every file', async () => {
+    const { storage, path } = storageIn(false);
+    await persistedIndex(storage, 500);
+    const db = await IndexDatabase.open(assets, (await storage.openImage())!);
+    db.transaction(() => db.run("UPDATE files SET hash = 'x' WHERE id = 7"));
+    const draft = await storage.createImage();
+    db.writeImage(draft);
+    await draft.commit();
+    db.rebase(draft);
+    assert.equal(db.get("SELECT hash FROM files WHERE id = 7")?.hash, 'x');
+    assert.equal(readFileSync(path).length, draft.size);
+    const open = readdirSync('/proc/self/fd').map((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ''; } });
+    assert.ok(!open.some((target) => target.startsWith(path)), 'no descriptor on the image or a draft stays open');
+    db.close();
   });
 
   it('packs into a draft: same rows, full-text answers and schema, no free pages, smaller', async () => {
