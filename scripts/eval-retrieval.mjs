@@ -70,6 +70,7 @@ async function loadEngineParts() {
   await esbuild.build({
     stdin: {
       contents: `export { IndexDatabase } from './src/core/store/database';
+        export { memoryImage } from './src/core/store/paged-file';
         export { createNodeAssetLocator } from './src/node/assets';
         export { collectEvidence } from './src/core/context/evidence';
         export { rankFiles, applyCutoff, DEFAULT_CLASS_FACTORS } from './src/core/context/rank-files';
@@ -106,7 +107,7 @@ async function collectAll(parts) {
     for (const [commit, qs] of byCommit) {
       const file = cachedDb(repo, commit);
       if (!existsSync(file)) throw new Error(`no cached index for ${repo.name}@${commit}: run \`node scripts/eval-retrieval.mjs prepare\``);
-      const db = await parts.IndexDatabase.open(assets, readFileSync(file));
+      const db = await parts.IndexDatabase.open(assets, parts.memoryImage(readFileSync(file)));
       for (const q of qs) {
         const t0 = performance.now();
         const ev = parts.collectEvidence(db, q.question);

@@ -4,16 +4,22 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { IdentGraphBuilder } from '../../src/core/repomap/ident-graph';
 import { identMultiplier, rankDefinitions, type RankInput } from '../../src/core/repomap/rank';
 import type { MapData } from '../../src/core/repomap/types';
 
-function randomData(seed: number, files: number, idents: number): MapData {
+interface Random {
+  data: MapData;
+  defines: Map<string, number[]>;
+  references: Map<string, Map<number, number>>;
+}
+
+function randomData(seed: number, files: number, idents: number): Random {
   let s = seed;
   const random = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const names = Array.from({ length: idents }, (_, i) => (i % 4 === 0 ? `_private${i}` : i % 3 === 0 ? `longCamelName${i}` : `n${i}`));
   const defines = new Map<string, number[]>();
   const references = new Map<string, Map<number, number>>();
-  const referencedBy = new Map<number, Map<string, number>>();
   for (const name of names) {
     const definers = [...new Set(Array.from({ length: 1 + Math.floor(random() * (random() < 0.2 ? 8 : 2)) }, () => Math.floor(random() * files)))].sort((a, b) => a - b);
     defines.set(name, definers);
@@ -21,23 +27,23 @@ function randomData(seed: number, files: number, idents: number): MapData {
     const refs = new Map<number, number>();
     for (let k = 0; k < 1 + Math.floor(random() * 5); k++) refs.set(Math.floor(random() * files), 1 + Math.floor(random() * 4));
     references.set(name, refs);
-    for (const [f, n] of refs) {
-      if (!referencedBy.has(f)) referencedBy.set(f, new Map());
-      referencedBy.get(f)!.set(name, n);
-    }
   }
-  return {
+  const graph = new IdentGraphBuilder();
+  for (const [name, definers] of defines) for (const f of definers) graph.define(name, f);
+  for (const [name, refs] of references) for (const [f, n] of refs) graph.reference(graph.identOf(name)!, f, n);
+  const data: MapData = {
     version: 'test', files: Array.from({ length: files }, (_, i) => `f${String(i).padStart(3, '0')}.ts`),
-    fileWeight: new Float64Array(files).fill(1), tags: Array.from({ length: files }, () => []), defines, references, referencedBy, signatures: new Map(),
+    fileWeight: new Float64Array(files).fill(1), tags: Array.from({ length: files }, () => []), idents: graph.build(), details: new Map(),
   };
+  return { data, defines, references };
 }
 
 /** Aider's algorithm, written out: explicit edges, networkx-style PageRank, rank spread over out-edges. */
-function reference(data: MapData, input: RankInput): { fileRank: number[]; defs: Map<string, number> } {
+function reference({ data, defines, references }: Random, input: RankInput): { fileRank: number[]; defs: Map<string, number> } {
   const n = data.files.length;
   const edges: { src: number; dst: number; w: number; ident: string }[] = [];
-  for (const [ident, definers] of data.defines) {
-    const refs = data.references.get(ident);
+  for (const [ident, definers] of defines) {
+    const refs = references.get(ident);
     if (!refs) {
       for (const d of definers) edges.push({ src: d, dst: d, w: 0.1, ident });
       continue;
@@ -72,16 +78,20 @@ describe('repo map ranking', () => {
   ] as const) {
     it(`equals the explicit multigraph PageRank (${label})`, () => {
       for (const seed of [1, 2, 3]) {
-        const data = randomData(seed, 40, 60);
-        const fast = rankDefinitions(data, input as RankInput);
-        const slow = reference(data, input as RankInput);
+        const random = randomData(seed, 40, 60);
+        const fast = rankDefinitions(random.data, input as RankInput);
+        const slow = reference(random, input as RankInput);
         fast.fileRank.forEach((r, f) => assert.ok(Math.abs(r - slow.fileRank[f]!) < 1e-9, `file ${f}: ${r} vs ${slow.fileRank[f]}`));
         // Mentioned identifiers get a deliberate bonus on top; compare the rest.
-        for (const d of fast.definitions.filter((d) => !input.mentionedIdents.has(d.name))) {
-          const want = slow.defs.get(`${d.file}:${d.name}`)!;
-          assert.ok(Math.abs(d.rank - want) < 1e-9, `${d.file}:${d.name}: ${d.rank} vs ${want}`);
+        const defs = fast.definitions;
+        for (let k = 0; k < defs.file.length; k++) {
+          const name = random.data.idents.names[defs.ident[k]!]!;
+          if (input.mentionedIdents.has(name)) continue;
+          const want = slow.defs.get(`${defs.file[k]}:${name}`)!;
+          assert.ok(Math.abs(defs.rank[k]! - want) < 1e-9, `${defs.file[k]}:${name}: ${defs.rank[k]} vs ${want}`);
+          if (k > 0) assert.ok(defs.rank[k - 1]! >= defs.rank[k]!, 'best first');
         }
-        assert.equal(fast.definitions.length, slow.defs.size);
+        assert.equal(defs.file.length, slow.defs.size);
       }
     });
   }

@@ -64,6 +64,12 @@ export class ChunkTable {
     this.count--;
   }
 
+  /** Deletes every chunk of the given files. */
+  deleteFiles(fileIds: ReadonlySet<number>): void {
+    if (!fileIds.size) return;
+    for (let id = 0; id < this.kindOf.length; id++) if (this.kindOf[id] && fileIds.has(this.fileOf[id]!)) this.delete(id);
+  }
+
   /** In id order. */
   *values(): IterableIterator<ChunkMeta> {
     for (let id = 0; id < this.kindOf.length; id++) if (this.kindOf[id]) yield this.get(id)!;

@@ -5,6 +5,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
+import { stringPool, type Intern } from '../strings';
 import { ChunkTable, type ChunkMeta } from './chunk-table';
 import { ImportLinks } from './import-links';
 import { NameIndex } from './name-index';
@@ -68,8 +69,6 @@ interface Kept {
   facts: DbFacts;
   /** Per file: indexed_at and hash, which a rewrite changes (a rewrite may even keep the id). */
   versions: Map<number, string>;
-  /** Per file: its chunk ids. */
-  chunkIds: Map<number, number[]>;
   totalChars: number;
   /** Resolved on first use, then updated with the files. */
   links?: ImportLinks;
@@ -93,7 +92,7 @@ export function dbFacts(db: IndexDatabase): DbFacts {
 
 function load(db: IndexDatabase, stamp: string): Kept {
   const names = new NameIndex(db);
-  const kept: Kept = { stamp, facts: undefined as unknown as DbFacts, versions: new Map(), chunkIds: new Map(), totalChars: 0 };
+  const kept: Kept = { stamp, facts: undefined as unknown as DbFacts, versions: new Map(), totalChars: 0 };
   kept.facts = {
     chunks: new ChunkTable(), edges: new Map(), files: new Map(), byPath: new Map(), avgChars: 1, pathDf: new Map(), idfFiles: 0,
     definingFiles: names.definingFiles,
@@ -128,6 +127,8 @@ function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined 
   const { facts } = kept;
   const pathsBefore = new Set(gone.map((id) => facts.files.get(id)!.path));
   for (const id of gone) removeFile(kept, id, gone.length > MAX_EDITED_REMOVALS);
+  // Chunks are found by file in one pass over the table (a list of chunk ids per file cost ~3 MB at 10k files).
+  facts.chunks.deleteFiles(new Set(gone));
   // The facts list files in id order, and new rows get the highest ids; anything else is read whole.
   let last = -Infinity;
   for (const id of facts.files.keys()) last = id;
@@ -155,19 +156,21 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   const list = fileIds ? `IN (${fileIds.map(() => '?').join(',')})` : '';
   const params = fileIds ?? [];
   const where = (column: string): string => (fileIds ? `WHERE ${column} ${list}` : '');
-  db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row));
-  db.each(`SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks ${where('file_id')}`, params, (row) => addChunk(kept, row));
-  kept.facts.names.addSymbols((fn) => db.each(`SELECT file_id, name, kind FROM symbols ${where('file_id')}`, params, fn));
+  // Names, kinds and path terms repeat across files: kept once each (the pool itself is dropped after the read).
+  const intern = stringPool();
+  db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row, intern));
+  db.each(`SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks ${where('file_id')}`, params, (row) => addChunk(kept, row, intern));
+  kept.facts.names.addSymbols((fn) => db.each(`SELECT file_id, name, kind FROM symbols ${where('file_id')}`, params, fn), intern);
 }
 
-function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[]): void {
+function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[], intern: Intern): void {
   const { facts } = kept;
   const id = Number(rawId);
   const path = String(rawPath);
   const terms = pathTerms(path);
   const fact: FileFact = {
-    id, path, language: String(language), lines: Number(lines), chars: Number(chars ?? 0),
-    cls: classifyPath(path), dirTerms: terms.dirs, stemTerms: terms.stem,
+    id, path, language: intern(String(language)), lines: Number(lines), chars: Number(chars ?? 0),
+    cls: classifyPath(path), dirTerms: terms.dirs.map(intern), stemTerms: terms.stem.map(intern),
   };
   facts.files.set(id, fact);
   facts.byPath.set(path, fact);
@@ -176,16 +179,13 @@ function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]:
   for (const t of new Set([...terms.dirs, ...terms.stem])) facts.pathDf.set(t, (facts.pathDf.get(t) ?? 0) + 1);
 }
 
-function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]: SqlValue[]): void {
+function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]: SqlValue[], intern: Intern): void {
   const id = Number(rawId);
   const meta: ChunkMeta = {
     id, fileId: Number(fileId), kind: String(kind), lineStart: Number(lineStart), lineEnd: Number(lineEnd),
-    ...(symbol !== null ? { symbol: String(symbol) } : {}),
+    ...(symbol !== null ? { symbol: intern(String(symbol)) } : {}),
   };
   kept.facts.chunks.set(meta);
-  const list = kept.chunkIds.get(meta.fileId);
-  if (list) list.push(id);
-  else kept.chunkIds.set(meta.fileId, [id]);
 }
 
 function removeFile(kept: Kept, id: number, many: boolean): void {
@@ -201,8 +201,6 @@ function removeFile(kept: Kept, id: number, many: boolean): void {
     if (n > 0) facts.pathDf.set(t, n);
     else facts.pathDf.delete(t);
   }
-  for (const chunk of kept.chunkIds.get(id) ?? []) facts.chunks.delete(chunk);
-  kept.chunkIds.delete(id);
   facts.names.removeFile(id, many);
 }
 

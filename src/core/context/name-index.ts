@@ -5,6 +5,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
+import type { Intern } from '../strings';
 
 /** Reference kinds that tie a file to the definition it names. */
 export const USE_KINDS = "('call','type','class','implementation')";
@@ -16,8 +17,11 @@ const IN_LIST = 500;
 export class NameIndex {
   /** Name → how many files define it (any kind). */
   readonly definingFiles = new Map<string, number>();
-  /** Name → files defining it as something other than a field or variable. */
-  private readonly definers = new Map<string, Set<number>>();
+  /**
+   * Name → files defining it as something other than a field or variable, in the order added: a bare id for the
+   * common single definer (a Set per name held ~8 MB at 10k files, most of them of one file).
+   */
+  private readonly definers = new Map<string, number | number[]>();
   /** File → distinct names it defines (any kind), and those other than fields and variables. */
   private readonly names = new Map<number, string[]>();
   private readonly linkedNames = new Map<number, string[]>();
@@ -31,7 +35,7 @@ export class NameIndex {
   constructor(private readonly db: IndexDatabase) {}
 
   /** Symbol rows `[file_id, name, kind]` of files not yet in the index, fed to the callback one at a time. */
-  addSymbols(read: (fn: (row: SqlValue[]) => void) => void): void {
+  addSymbols(read: (fn: (row: SqlValue[]) => void) => void, intern: Intern = (s) => s): void {
     const all = new Map<number, Set<string>>();
     const linked = new Map<number, Set<string>>();
     const put = (map: Map<number, Set<string>>, id: number, name: string): void => {
@@ -41,7 +45,7 @@ export class NameIndex {
     };
     read(([fileId, rawName, kind]) => {
       const id = Number(fileId);
-      const name = String(rawName);
+      const name = intern(String(rawName));
       put(all, id, name);
       if (!UNLINKED_KINDS.has(String(kind))) put(linked, id, name);
     });
@@ -55,10 +59,12 @@ export class NameIndex {
     }
     for (const [id, set] of linked) {
       this.linkedNames.set(id, [...set]);
+      // A file's rows come once per commit (its old ones were removed first), so no id is listed twice.
       for (const name of set) {
-        let files = this.definers.get(name);
-        if (!files) this.definers.set(name, (files = new Set()));
-        files.add(id);
+        const files = this.definers.get(name);
+        if (files === undefined) this.definers.set(name, id);
+        else if (typeof files === 'number') this.definers.set(name, [files, id]);
+        else files.push(id);
       }
     }
   }
@@ -85,8 +91,12 @@ export class NameIndex {
     }
     for (const name of this.linkedNames.get(id) ?? []) {
       const files = this.definers.get(name);
-      files?.delete(id);
-      if (files && !files.size) this.definers.delete(name);
+      if (files === id) this.definers.delete(name);
+      else if (typeof files === 'object') {
+        const at = files.indexOf(id);
+        if (at >= 0) files.splice(at, 1);
+        if (files.length === 1) this.definers.set(name, files[0]!);
+      }
     }
     this.names.delete(id);
     this.linkedNames.delete(id);
@@ -120,9 +130,10 @@ export class NameIndex {
     return this.linkedNames.get(fileId) ?? [];
   }
 
-  /** Files defining `name` as something other than a field or variable. */
-  definersOf(name: string): ReadonlySet<number> {
-    return this.definers.get(name) ?? EMPTY;
+  /** Files defining `name` as something other than a field or variable, in the order they were added. */
+  definersOf(name: string): readonly number[] {
+    const files = this.definers.get(name);
+    return files === undefined ? NONE : typeof files === 'number' ? [files] : files;
   }
 
   /** Reads the users of the names not read yet in one statement per few hundred names (see usersOf). */
@@ -147,7 +158,7 @@ export class NameIndex {
   }
 }
 
-const EMPTY: ReadonlySet<number> = new Set();
+const NONE: readonly number[] = [];
 
 /** Where `name` is, or goes, in a list sorted by code point. */
 function sortedIndex(sorted: string[], name: string): number {

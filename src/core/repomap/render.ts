@@ -63,7 +63,7 @@ export function renderGroups(data: MapData, groups: RenderedFile[]): string {
         continue;
       }
       if (tag.index !== prev + 1) out.push(ELISION);
-      out.push(`│${'  '.repeat(depthOf(all, tag))}${headOf(tag, data.signatures.get(tag.id))}`);
+      out.push(`│${'  '.repeat(depthOf(all, tag))}${headOf(tag, data.details.get(tag.id)?.signature)}`);
       prev = tag.index;
       prevLine = tag.line;
     }

@@ -8,7 +8,8 @@ import { EngineError } from '../errors';
 import { normaliseRelative } from '../index/paths';
 import type { IndexDatabase } from '../store/database';
 import { fitToBudget } from './fit';
-import { loadSignatures } from './map-data';
+import { definersOf } from './ident-graph';
+import { loadDetails } from './map-data';
 import { rankDefinitions, type RankInput, type RankOutput } from './rank';
 import { groupEntries, type MapEntry } from './render';
 import type { MapData, MapTag, RepoMap, RepoMapOptions } from './types';
@@ -81,7 +82,10 @@ export function personalization(data: MapData, files: number[], idents: Set<stri
       const base = parts[parts.length - 1]!;
       if ([...parts, base.replace(/\.[^.]+$/, '')].some((part) => idents.has(part))) out.set(f, (out.get(f) ?? 0) + weight);
     });
-    for (const ident of idents) for (const f of data.defines.get(ident) ?? []) out.set(f, (out.get(f) ?? 0) + weight);
+    for (const ident of idents) {
+      const i = data.idents.index.get(ident);
+      if (i !== undefined) for (const f of definersOf(data.idents, i)) out.set(f, (out.get(f) ?? 0) + weight);
+    }
   }
   return out;
 }
@@ -91,19 +95,21 @@ export function rankedEntries(data: MapData, ranked: RankOutput, allowed?: (file
   const entries: MapEntry[] = [];
   const seenFiles = new Set<number>();
   const byName = new Map<number, Map<string, MapTag[]>>();
-  for (const d of ranked.definitions) {
-    if (allowed && !allowed(d.file)) continue;
-    seenFiles.add(d.file);
-    let names = byName.get(d.file);
+  const defs = ranked.definitions;
+  for (let k = 0; k < defs.file.length; k++) {
+    const file = defs.file[k]!;
+    if (allowed && !allowed(file)) continue;
+    seenFiles.add(file);
+    let names = byName.get(file);
     if (!names) {
-      byName.set(d.file, (names = new Map()));
-      for (const tag of data.tags[d.file]!) {
+      byName.set(file, (names = new Map()));
+      for (const tag of data.tags[file]!) {
         const list = names.get(tag.name);
         if (list) list.push(tag);
         else names.set(tag.name, [tag]);
       }
     }
-    for (const tag of names.get(d.name) ?? []) entries.push({ file: d.file, tag });
+    for (const tag of names.get(data.idents.names[defs.ident[k]!]!) ?? []) entries.push({ file, tag });
   }
   const rest = data.files.map((_, f) => f).filter((f) => !seenFiles.has(f) && (!allowed || allowed(f)));
   rest.sort((a, b) => ranked.fileRank[b]! - ranked.fileRank[a]! || data.files[a]!.localeCompare(data.files[b]!));
@@ -115,7 +121,7 @@ export function renderRepoMap(db: IndexDatabase, data: MapData, request: MapRequ
   let entries = rankedEntries(data, ranked, request.allowed);
   if (request.first) entries = [...entries.filter((e) => request.first!.has(e.file)), ...entries.filter((e) => !request.first!.has(e.file))];
   // Only the entries that could fit are ever rendered (each costs at least a token); fetch their heads once.
-  loadSignatures(db, data, groupEntries(data, entries.slice(0, request.maxTokens)).flatMap((g) => g.tags));
+  loadDetails(db, data, groupEntries(data, entries.slice(0, request.maxTokens)).flatMap((g) => g.tags));
   const fitted = fitToBudget(data, entries, request.maxTokens);
   return {
     text: fitted.text,
@@ -125,7 +131,10 @@ export function renderRepoMap(db: IndexDatabase, data: MapData, request: MapRequ
     files: fitted.groups.map((g) => ({
       path: data.files[g.file]!,
       rank: Number(ranked.fileRank[g.file]!.toPrecision(4)),
-      symbols: g.tags.map((t) => ({ name: t.name, qualifiedName: t.qualifiedName, kind: t.kind, line: t.line, signature: data.signatures.get(t.id) ?? '' })),
+      symbols: g.tags.map((t) => {
+        const detail = data.details.get(t.id);
+        return { name: t.name, qualifiedName: detail?.qualifiedName ?? t.name, kind: t.kind, line: t.line, signature: detail?.signature ?? '' };
+      }),
     })),
     stats: {
       filesIndexed: data.files.length,

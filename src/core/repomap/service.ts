@@ -7,6 +7,7 @@ import { distance } from 'fastest-levenshtein';
 import { EngineError } from '../errors';
 import type { Clock } from '../ports';
 import type { IndexDatabase } from '../store/database';
+import { definersOf } from './ident-graph';
 import { loadMapData } from './map-data';
 import type { RankOutput } from './rank';
 import {
@@ -80,9 +81,20 @@ export function createRepoMapService(clock: Clock): RepoMapService {
 /** The focus files and every file that defines what they reference or references what they define. */
 function neighbourhood(data: MapData, focus: number[]): Set<number> {
   const near = new Set(focus);
-  for (const f of focus) {
-    for (const ident of data.referencedBy.get(f)?.keys() ?? []) for (const d of data.defines.get(ident) ?? []) near.add(d);
-    for (const tag of data.tags[f]!) for (const r of data.references.get(tag.name)?.keys() ?? []) near.add(r);
+  const g = data.idents;
+  const focusSet = new Set(focus);
+  const defined = new Set<number>();
+  for (const f of focus) for (const tag of data.tags[f]!) {
+    const i = g.index.get(tag.name);
+    if (i !== undefined) defined.add(i);
+  }
+  for (let i = 0; i < g.names.length; i++) {
+    let referenced = false;
+    for (let k = g.refStart[i]!; k < g.refStart[i + 1]!; k++) {
+      if (defined.has(i)) near.add(g.refFiles[k]!);
+      if (focusSet.has(g.refFiles[k]!)) referenced = true;
+    }
+    if (referenced) for (const d of definersOf(g, i)) near.add(d);
   }
   return near;
 }

@@ -1,4 +1,5 @@
 /** DTOs and internal shapes of the repo map. */
+import type { IdentGraph } from './ident-graph';
 
 export interface RepoMapOptions {
   /** Token budget for `text` (default 1,024); the map never exceeds it. */
@@ -57,19 +58,21 @@ export interface RepoMap {
 
 /** One definition as the map knows it. */
 export interface MapTag {
-  file: number;
   /** The symbol's row id in the index. */
   id: number;
   name: string;
-  qualifiedName: string;
   kind: string;
   line: number;
-  lineStart: number;
-  lineEnd: number;
   /** Index (in its file's tag list) of the enclosing definition, for container headers. */
-  parent?: number;
+  parent: number | undefined;
   /** Position in its file's tag list (sorted by line). */
   index: number;
+}
+
+/** What the map prints of a definition it shows, fetched for those only (see loadDetails). */
+export interface TagDetail {
+  qualifiedName: string;
+  signature: string;
 }
 
 /** The identifier graph of the whole index: built once per index version. */
@@ -80,12 +83,8 @@ export interface MapData {
   fileWeight: Float64Array;
   /** Per file, its definitions sorted by line. */
   tags: MapTag[][];
-  /** Identifier → files that define it. */
-  defines: Map<string, number[]>;
-  /** Identifier → (file → number of references). */
-  references: Map<string, Map<number, number>>;
-  /** File → identifiers it references (with counts), for neighbourhoods. */
-  referencedBy: Map<number, Map<string, number>>;
-  /** Symbol id → signature, filled for the tags a map shows (see loadSignatures). */
-  signatures: Map<number, string>;
+  /** Who defines and who references each identifier. */
+  idents: IdentGraph;
+  /** Symbol id → qualified name and signature, filled for the tags a map shows. */
+  details: Map<number, TagDetail>;
 }
