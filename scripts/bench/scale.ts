@@ -103,6 +103,8 @@ async function serve(db: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // The indexer runs as our hosts do, too (the CLI sets this before indexing).
+  applyHostHeapPolicy();
   const scratch = mkdtempSync(join(tmpdir(), 'co-scale-'));
   const db = join(scratch, 'index.db');
   try {
