@@ -17,6 +17,7 @@ import { searchChunks } from './search/full-text';
 import { ENGINE_VERSION } from './version';
 import { createFreshnessController, type ChangeNotice, type FreshnessStamp } from './freshness/freshness';
 import { readGitHead } from './freshness/git-head';
+import { createPendingChanges } from './freshness/pending';
 import type { QueuePolicy } from './freshness/change-queue';
 import { createNavigation } from './navigation/service';
 import type { DefinitionOptions, DefinitionsResult, ImplementationsResult, ReferenceOptions, ReferencesResult } from './navigation/types';
@@ -234,7 +235,10 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       }
     });
     writing = run.catch(() => undefined);
-    return run;
+    if (options.onlyPaths) return run;
+    const outcome = await run;
+    await settleQueue();
+    return outcome;
   }
 
   /**
@@ -254,6 +258,8 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     await index(moved || indexedHead === undefined ? {} : { onlyPaths: paths });
   }
   const freshness = createFreshnessController(deps.clock, commitQueued, queuePolicy);
+
+  const { noteChanges, justInTime, settle: settleQueue, settled } = createPendingChanges(freshness, readable, deps.root, deps.fs);
 
   async function freshnessStamp(): Promise<FreshnessStamp> {
     const queued = freshness.queued().map((c) => c.path);
@@ -308,7 +314,7 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       grammarHash: meta.grammar_hash,
       unavailableLanguages: parse(meta.unavailable_languages, {}),
       ...(meta.last_report ? { lastRun: parse(meta.last_report, undefined) } : {}),
-      freshness: await freshnessStamp(),
+      freshness: await settled().then(freshnessStamp),
     };
   }
 
@@ -317,19 +323,19 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     index,
     status,
     async search(query, options) {
-      await freshness.justInTime(query);
+      await justInTime(query);
       return searchChunks(await readable(), query, options);
     },
-    noteChanges: (changes) => freshness.note(changes),
-    syncNow: () => freshness.flush(),
-    justInTime: (text) => freshness.justInTime(text),
-    freshness: freshnessStamp,
+    noteChanges,
+    syncNow: async () => { await settled(); return freshness.flush(); },
+    justInTime,
+    freshness: async () => { await settled(); return freshnessStamp(); },
     // -- navigation --
-    ...createNavigation(deps, readable, (text) => freshness.justInTime(text)),
+    ...createNavigation(deps, readable, justInTime),
     // -- graph --
     ...createGraphFacade(deps, readable),
     // -- context --
-    ...createContextService(deps, readable, (text) => freshness.justInTime(text)),
+    ...createContextService(deps, readable, justInTime),
     ...createOracleFacade(deps, cfg, readable, () => engine),
     async dispose() {
       freshness.dispose();

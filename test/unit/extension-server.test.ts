@@ -127,6 +127,10 @@ test('the change feed drops paths outside the workspace and the index folder, qu
   const stamps: FreshnessStamp[] = [];
   const feed = createFreshnessFeed(() => engine, (s) => stamps.push(s), captureLogger(), 60_000);
   try {
+    // Only a file that differs from the index is queued: a notice for it unchanged is dropped, a saved edit queues.
+    await feed.changes({ changes: [{ path: 'src/format.ts' }] });
+    assert.deepEqual(stamps.at(-1)?.queued ?? [], []);
+    writeFileSync(join(root, 'src/format.ts'), `${(await import('node:fs')).readFileSync(join(root, 'src/format.ts'), 'utf8')}\nexport const edited = 1;\n`);
     await feed.changes({ changes: [{ path: 'src/format.ts' }] });
     assert.deepEqual(stamps.at(-1)?.queued, ['src/format.ts']);
     await handlers['contextOracle/syncNow']({}, signal);

@@ -65,6 +65,27 @@ describe('engine freshness', () => {
     await engine.dispose();
   });
 
+  it('queues only what differs from the index, and a walk settles what it indexed', async () => {
+    const root = makeWorkspace({ 'a.ts': 'export function alpha() {}\n' });
+    roots.push(root);
+    const engine = engineWithPolicy(root, { now: () => Date.now() });
+    await engine.index();
+    // Saved unchanged, and a temp file that came and went: nothing the index would change.
+    writeFileSync(join(root, 'tmp.ts~'), 'x');
+    rmSync(join(root, 'tmp.ts~'));
+    await engine.noteChanges([{ path: 'a.ts' }, { path: 'tmp.ts~', kind: 'deleted' }]);
+    assert.deepEqual((await engine.freshness()).queued, []);
+    // A file written, then indexed by a full run before (or after) its event is noted: it does not stay queued.
+    writeFileSync(join(root, 'b.ts'), 'export function bravo() {}\n');
+    await engine.noteChanges([{ path: 'b.ts' }]);
+    assert.deepEqual((await engine.freshness()).queued, ['b.ts']);
+    await engine.index();
+    assert.deepEqual((await engine.freshness()).queued, [], 'the walk indexed b.ts as it is');
+    await engine.noteChanges([{ path: 'b.ts' }]);
+    assert.deepEqual((await engine.freshness()).queued, [], 'a late event for b.ts is not a change');
+    await engine.dispose();
+  });
+
   it('a folder moved, then deleted, takes its files along; a folder moved in is walked', async () => {
     const root = makeWorkspace({ 'src/pay/charge.ts': 'export function chargeCard() {}\n', 'src/pay/refund.ts': 'export function refundCard() {}\n', 'keep.ts': 'export function keep() {}\n' });
     roots.push(root);

@@ -29,6 +29,8 @@ export interface FreshnessController {
   /** Commits the queued files the text mentions (by path or by file name stem), before answering it. */
   justInTime(text: string): Promise<void>;
   queued(): QueuedChange[];
+  /** Takes paths off the queue without committing them (the index already has them as they are). */
+  drop(paths: string[]): void;
   dispose(): void;
 }
 
@@ -80,6 +82,10 @@ export function createFreshnessController(
       if (touched.length) await commitNow(touched.map((c) => c.path));
     },
     queued: () => queue.list(),
+    drop(paths) {
+      queue.take(paths);
+      schedule();
+    },
     dispose() {
       if (timer) clearTimeout(timer);
       timer = undefined;
