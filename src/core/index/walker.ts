@@ -7,7 +7,7 @@ import picomatch from 'picomatch';
 import type { EngineConfig } from '../config';
 import { BUILTIN_EXCLUDES } from '../config';
 import { languageForPath } from '../parse/languages';
-import type { FileSystem, Logger } from '../ports';
+import type { FileStat, FileSystem, Logger } from '../ports';
 import { joinPath, isInside } from './paths';
 
 export type SkipReason =
@@ -73,6 +73,17 @@ export async function walkWorkspace(root: string, fs: FileSystem, config: Engine
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // A folder's stats and real paths are asked for all at once and used in order: one at a time, the walk spent most
+    // of its 1.2 s (9.5k files) waiting on each round trip to the file system.
+    type Stat = { st?: FileStat; error?: unknown };
+    const statOf = (abs: string): Promise<Stat> => fs.stat(abs).then((st): Stat => ({ st }), (error: unknown): Stat => ({ error }));
+    const stats = new Map<string, Promise<Stat>>();
+    const reals = new Map<string, Promise<string>>();
+    for (const entry of entries) {
+      const childAbs = joinPath(dirAbs, entry.name);
+      if (entry.kind === 'file' && languageForPath(entry.name)) stats.set(entry.name, statOf(childAbs));
+      else if (entry.kind === 'dir' && !BUILTIN_EXCLUDES.includes(entry.name)) reals.set(entry.name, fs.realPath(childAbs).catch(() => childAbs));
+    }
     for (const entry of entries) {
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       const childAbs = joinPath(dirAbs, entry.name);
@@ -96,7 +107,7 @@ export async function walkWorkspace(root: string, fs: FileSystem, config: Engine
           seenDirs.add(real);
         }
       } else if (kind === 'dir') {
-        const real = await fs.realPath(childAbs).catch(() => childAbs);
+        const real = await (reals.get(entry.name) ?? fs.realPath(childAbs).catch(() => childAbs));
         if (seenDirs.has(real)) { count('symlink_loop', childRel, real); continue; }
         seenDirs.add(real);
       }
@@ -110,11 +121,9 @@ export async function walkWorkspace(root: string, fs: FileSystem, config: Engine
       }
       const language = languageForPath(childRel);
       if (!language) { count('unsupported'); continue; }
-      let st;
-      try {
-        st = await fs.stat(childAbs);
-      } catch (e) {
-        count('vanished', childRel, e instanceof Error ? e.message : String(e));
+      const { st, error } = await (stats.get(entry.name) ?? statOf(childAbs));
+      if (!st) {
+        count('vanished', childRel, error instanceof Error ? error.message : String(error));
         continue;
       }
       if (st.size > config.maxFileBytes) { count('too_large', childRel, `${st.size} bytes`); continue; }
