@@ -5,10 +5,16 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
+import { REFERENCE_KIND_CODES } from '../store/schema';
 import type { Intern } from '../strings';
 
 /** Reference kinds that tie a file to the definition it names. */
 export const USE_KINDS = "('call','type','class','implementation')";
+/** The same kinds as ref_rows stores them, for queries on that table (its (name_id, kind) index covers them). */
+const USE_KIND_CODES = `(${(['call', 'type', 'class', 'implementation'] as const).map((k) => REFERENCE_KIND_CODES.indexOf(k)).join(',')})`;
+/** Files using the names bound to the placeholders, straight from ref_rows (the `refs` view works out every kind's name). */
+const usersSql = (placeholders: string) =>
+  `SELECT DISTINCT n.name, r.file_id FROM ref_names n JOIN ref_rows r ON r.name_id = n.id WHERE n.name IN (${placeholders}) AND r.kind IN ${USE_KIND_CODES}`;
 /** Kinds whose names are too local (a field `id`, a variable `data`) to link files by. */
 const UNLINKED_KINDS = new Set(['field', 'variable']);
 /** Files per `IN (…)` list. */
@@ -142,7 +148,7 @@ export class NameIndex {
     for (let i = 0; i < missing.length; i += IN_LIST) {
       const part = missing.slice(i, i + IN_LIST);
       for (const name of part) this.users.set(name, new Set());
-      const rows = this.db.rows(`SELECT DISTINCT name, file_id FROM refs WHERE name IN (${part.map(() => '?').join(',')}) AND kind IN ${USE_KINDS}`, part);
+      const rows = this.db.rows(usersSql(part.map(() => '?').join(',')), part);
       for (const [name, fileId] of rows) this.users.get(String(name))!.add(Number(fileId));
     }
   }
@@ -151,7 +157,7 @@ export class NameIndex {
   usersOf(name: string): ReadonlySet<number> {
     let files = this.users.get(name);
     if (!files) {
-      files = new Set(this.db.rows(`SELECT DISTINCT file_id FROM refs WHERE name = ? AND kind IN ${USE_KINDS}`, [name]).map((r) => Number(r[0])));
+      files = new Set(this.db.rows(usersSql('?'), [name]).map((r) => Number(r[1])));
       this.users.set(name, files);
     }
     return files;
