@@ -70,18 +70,12 @@ export class PagedFile {
       into.fill(0, inFile);
       return inFile;
     }
-    let done = 0;
-    while (done < into.length) {
-      const at = position + done;
-      const index = Math.floor(at / CHUNK);
-      const offset = at - index * CHUNK;
-      const n = Math.min(into.length - done, CHUNK - offset);
+    eachChunk(position, into.length, (index, offset, done, n) => {
       const chunk = this.chunks.get(index);
       const part = into.subarray(done, done + n);
       if (chunk) part.set(chunk.subarray(offset, offset + n));
-      else this.readBase(part, at);
-      done += n;
-    }
+      else this.readBase(part, position + done);
+    });
     if (inFile < into.length) into.fill(0, inFile);
     return inFile;
   }
@@ -92,12 +86,7 @@ export class PagedFile {
       this.through.write(bytes, position);
       return;
     }
-    let done = 0;
-    while (done < bytes.length) {
-      const at = position + done;
-      const index = Math.floor(at / CHUNK);
-      const offset = at - index * CHUNK;
-      const n = Math.min(bytes.length - done, CHUNK - offset);
+    eachChunk(position, bytes.length, (index, offset, done, n) => {
       let chunk = this.chunks.get(index);
       if (!chunk) {
         chunk = new Uint8Array(CHUNK);
@@ -106,8 +95,7 @@ export class PagedFile {
         this.chunks.set(index, chunk);
       }
       chunk.set(bytes.subarray(done, done + n), offset);
-      done += n;
-    }
+    });
   }
 
   private readBase(into: Uint8Array, position: number): void {
@@ -124,6 +112,19 @@ export class PagedFile {
       subarray: () => { throw new Error('PagedFile installer: unexpected read'); },
       slice: () => this,
     };
+  }
+}
+
+/** Splits [position, position + length) at chunk boundaries: fn(chunk index, offset in it, offset in the range, bytes). */
+function eachChunk(position: number, length: number, fn: (index: number, offset: number, done: number, n: number) => void): void {
+  let done = 0;
+  while (done < length) {
+    const at = position + done;
+    const index = Math.floor(at / CHUNK);
+    const offset = at - index * CHUNK;
+    const n = Math.min(length - done, CHUNK - offset);
+    fn(index, offset, done, n);
+    done += n;
   }
 }
 
