@@ -6,12 +6,14 @@
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
 import { REFERENCE_KIND_CODES } from '../store/schema';
+import type { ReferenceKind } from '../parse/types';
 import type { Intern } from '../strings';
 
 /** Reference kinds that tie a file to the definition it names. */
-export const USE_KINDS = "('call','type','class','implementation')";
+const USE: readonly ReferenceKind[] = ['call', 'type', 'class', 'implementation'];
+export const USE_KINDS = `(${USE.map((k) => `'${k}'`).join(',')})`;
 /** The same kinds as ref_rows stores them, for queries on that table (its (name_id, kind) index covers them). */
-const USE_KIND_CODES = `(${(['call', 'type', 'class', 'implementation'] as const).map((k) => REFERENCE_KIND_CODES.indexOf(k)).join(',')})`;
+const USE_KIND_CODES = `(${USE.map((k) => REFERENCE_KIND_CODES.indexOf(k)).join(',')})`;
 /** Files using the names bound to the placeholders, straight from ref_rows (the `refs` view works out every kind's name). */
 const usersSql = (placeholders: string) =>
   `SELECT DISTINCT n.name, r.file_id FROM ref_names n JOIN ref_rows r ON r.name_id = n.id WHERE n.name IN (${placeholders}) AND r.kind IN ${USE_KIND_CODES}`;

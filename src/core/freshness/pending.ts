@@ -5,7 +5,7 @@
  * says; the test is the indexer's own pre-filter (size and mtime).
  */
 import type { FileSystem } from '../ports';
-import { joinPath } from '../index/paths';
+import { folderRange, joinPath } from '../index/paths';
 import type { IndexDatabase } from '../store/database';
 import type { ChangeNotice, FreshnessController } from './freshness';
 
@@ -16,7 +16,7 @@ export async function stillDiffering(db: IndexDatabase, root: string, fs: FileSy
     const row = db.getPrepared('SELECT size, mtime FROM files WHERE path = ?', [change.path]);
     if (st?.isFile && row && Number(row.size) === st.size && Number(row.mtime) === st.mtimeMs) continue;
     // Gone, and the index holds neither it nor anything under it (a folder): nothing to remove.
-    if (!st && !row && !db.getPrepared('SELECT 1 AS x FROM files WHERE path > ? AND path < ? LIMIT 1', [`${change.path}/`, `${change.path}0`])) continue;
+    if (!st && !row && !db.getPrepared('SELECT 1 AS x FROM files WHERE path > ? AND path < ? LIMIT 1', folderRange(change.path))) continue;
     out.push(change);
   }
   return out;

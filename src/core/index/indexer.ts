@@ -11,6 +11,7 @@ import type { FileFacts } from '../store/file-writes';
 import type { ParseRequest } from '../parse/types';
 import { contentHash, decodeText, looksBinary, looksMinified } from './content';
 import { classifyPaths, walkWorkspace, type Candidate, type SkipReason } from './walker';
+import { folderRange } from './paths';
 
 export interface IndexProgress {
   phase: 'walking' | 'parsing' | 'persisting' | 'done';
@@ -74,8 +75,8 @@ export async function runIndex(
   // A targeted commit looks up only its own paths: reading every file row costs more than the commit itself at 10k files.
   if (targeted) {
     for (const p of [...targeted.files.map((f) => f.path), ...targeted.gone]) keepRow(db.getPrepared('SELECT path, size, mtime, hash FROM files WHERE path = ?', [p]));
-    // Files under a gone path (a folder deleted or moved away): '0' is the character after '/', so this is the prefix range.
-    for (const p of targeted.gone) for (const r of db.all('SELECT path, size, mtime, hash FROM files WHERE path > ? AND path < ?', [`${p}/`, `${p}0`])) keepRow(r);
+    // Files under a gone path (a folder deleted or moved away).
+    for (const p of targeted.gone) for (const r of db.all('SELECT path, size, mtime, hash FROM files WHERE path > ? AND path < ?', folderRange(p))) keepRow(r);
   } else for (const r of db.all('SELECT path, size, mtime, hash FROM files')) keepRow(r);
   const report: IndexReport = {
     full, filesSeen: walk.files.length, parsed: 0, unchanged: 0, touched: 0, removed: 0, failed: 0, lossyUtf8: 0,

@@ -11,6 +11,14 @@ export function isInside(root: string, candidate: string): boolean {
   return c === r || c.startsWith(`${r}/`);
 }
 
+/**
+ * Bounds for `path > ? AND path < ?` that select every workspace-relative path under folder `path` ('0' is the
+ * character after '/', so the range holds exactly the paths starting with `path/`).
+ */
+export function folderRange(path: string): [string, string] {
+  return [`${path}/`, `${path}0`];
+}
+
 /** Normalises a user-given workspace-relative path; undefined when it escapes the root. */
 export function normaliseRelative(path: string): string | undefined {
   const parts: string[] = [];

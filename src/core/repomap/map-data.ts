@@ -4,6 +4,7 @@
  */
 import { classifyPath, PathClass } from '../navigation/path-class';
 import type { IndexDatabase } from '../store/database';
+import { stringPool, type Intern } from '../strings';
 import { IdentGraphBuilder } from './ident-graph';
 import type { MapData, MapTag } from './types';
 
@@ -23,25 +24,19 @@ export function loadMapData(db: IndexDatabase, version: string): MapData {
     fileIndex.set(Number(r.id), files.length);
     files.push(String(r.path));
   }
-  // One string per distinct name and kind, shared by every tag that holds it.
-  const strings = new Map<string, string>();
-  const intern = (s: string): string => {
-    const known = strings.get(s);
-    if (known !== undefined) return known;
-    strings.set(s, s);
-    return s;
-  };
+  // One string per distinct name and kind, shared by every tag that holds it; the pool goes once the tags are read.
+  let intern: Intern | undefined = stringPool();
   const all: LoadedTag[][] = files.map(() => []);
   db.each('SELECT file_id, name, qualified_name, kind, container IS NOT NULL, name_line, line_start, line_end, id FROM symbols', [], (r) => {
     const file = fileIndex.get(Number(r[0]));
     if (file === undefined) return;
     const tag: LoadedTag = {
-      id: Number(r[8]), name: intern(String(r[1])), qualifiedName: String(r[2]), kind: intern(String(r[3])), line: Number(r[5]),
+      id: Number(r[8]), name: intern!(String(r[1])), qualifiedName: String(r[2]), kind: intern!(String(r[3])), line: Number(r[5]),
       lineStart: Number(r[6]), lineEnd: Number(r[7]), nested: Number(r[4]) === 1,
     };
     all[file]!.push(tag);
   });
-  strings.clear();
+  intern = undefined;
   const graph = new IdentGraphBuilder();
   const tags: MapTag[][] = all.map((list, f) => {
     // Outer definitions before the ones they contain.
