@@ -94,7 +94,7 @@ async function serve(db: string): Promise<void> {
     openMs: Math.round(openMs),
     oneFileQueryableAfterCommit: { medianMs: Math.round(median(commitMs)), runs: commitMs.map(Math.round) },
     firstContextAfterCommitMs: Math.round(afterCommitMs),
-    questionToContext: { p50Ms: Math.round(median(contextMs)), p95Ms: Math.round(p95(contextMs)), n: contextMs.length },
+    questionToContext: { p50Ms: Math.round(median(contextMs)), p95Ms: Math.round(p95(contextMs)), n: contextMs.length, runs: contextMs.map(Math.round) },
     repoMapMs: Math.round(mapMs),
     journalKb: Math.round((existsSync(`${db}.journal`) ? statSync(`${db}.journal`).size : 0) / 1e3),
     peakRssMb: mb(peakRss()),

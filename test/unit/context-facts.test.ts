@@ -50,6 +50,7 @@ function snapshot(f: DbFacts): unknown {
     files: [...f.files.values()],
     byPath: [...f.byPath.keys()].sort(),
     chunks: [...f.chunks.values()].sort((a, b) => a.id - b.id),
+    lengths: [...f.chunks.values()].map((c) => [c.id, f.chunks.nameLength(c.id), f.chunks.bodyLength(c.id)]).sort((a, b) => a[0]! - b[0]!),
     pathDf: [...f.pathDf].sort(),
     definingFiles: [...f.definingFiles].sort(),
     symbolNames: f.symbolNames,
@@ -57,6 +58,27 @@ function snapshot(f: DbFacts): unknown {
     avgChars: f.avgChars,
     links: links.sort((a, b) => a[0].localeCompare(b[0])),
   };
+}
+
+/**
+ * Every chunk's kept column lengths equal what FTS4's matchinfo 'l' reports, which the full-text query no longer asks
+ * for. Every chunk's path column holds its file's extension, so one query per extension reaches them all.
+ */
+function assertLengthsMatchFts(db: IndexDatabase, f: DbFacts, what: string): void {
+  const fts = new Map<number, [number, number]>();
+  for (const ext of ['ts', 'py', 'java']) {
+    for (const [docid, l] of db.rows("SELECT docid, matchinfo(chunks_fts, 'l') FROM chunks_fts WHERE chunks_fts MATCH ?", [`path:${ext}`])) {
+      const bytes = l as Uint8Array;
+      const v = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+      fts.set(Number(docid), [v[0]!, v[2]!]);
+    }
+  }
+  const chunks = [...f.chunks.values()];
+  // The table is contentless: a removed chunk's row stays behind (and is never matched to a chunk), so the index may
+  // hold more rows than there are chunks.
+  assert.ok(chunks.every((c) => fts.has(c.id)), `${what}: every chunk is in the full-text index`);
+  for (const c of chunks) assert.deepEqual([f.chunks.nameLength(c.id), f.chunks.bodyLength(c.id)], fts.get(c.id), `${what}: lengths of chunk ${c.id}`);
+  assert.ok(chunks.some((c) => f.chunks.nameLength(c.id) > 0) && chunks.every((c) => f.chunks.bodyLength(c.id) > 0), `${what}: lengths were read`);
 }
 
 describe('context facts', () => {
@@ -69,6 +91,7 @@ describe('context facts', () => {
     const before = dbFacts(db);
     before.imports();
     assert.ok(before.definingFiles.get('Session') === 1 && before.imports().size > 0);
+    assertLengthsMatchFts(db, before, 'full read');
 
     const fresh = async (): Promise<DbFacts> => dbFacts(await IndexDatabase.open(d.assets, memoryImage(db.export())));
     const steps: Array<[string, () => void, string[]]> = [
@@ -85,6 +108,7 @@ describe('context facts', () => {
       const updated = dbFacts(db);
       assert.equal(updated, before, `${what}: updated in place, not read again`);
       assert.deepEqual(snapshot(updated), snapshot(await fresh()), what);
+      assertLengthsMatchFts(db, updated, what);
       assert.equal(updated.edges.size, 0, `${what}: cached edges are dropped`);
     }
     assert.equal(dbFacts(db).definingFiles.get('Model'), undefined, 'names of a removed file are gone');

@@ -2,7 +2,7 @@
  * Call sites of the selected functions: the lines that call them, with the caller's name. MU's post-mortem found
  * that signatures alone led an agent to a wrong diagnosis; how a function is called is part of what it means.
  */
-import { chunkTextOf } from '../store/chunk-texts';
+import { indexedLines } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import type { DbFacts } from './db-facts';
 import type { NodeCandidate } from './select-nodes';
@@ -29,6 +29,8 @@ export function findCallSites(db: IndexDatabase, facts: DbFacts, nodes: NodeCand
   const out: CallSite[] = [];
   const callees = nodes.filter((n) => n.symbol && CALLABLE.has(n.kind)).slice(0, CALLEES);
   const lineCache = new Map<string, string | undefined>();
+  // Copies of one function (vendored, or a second checkout) share their callers: each calling line is shown once.
+  const shown = new Set<string>();
   for (const n of callees) {
     const parts = n.symbol!.split('.');
     const name = parts.pop()!;
@@ -59,10 +61,12 @@ export function findCallSites(db: IndexDatabase, facts: DbFacts, nodes: NodeCand
     for (const c of ordered) {
       if (taken >= SITES_PER_CALLEE) break;
       const key = `${c.fileId}:${c.line}`;
+      if (shown.has(`${n.symbol}@${key}`)) continue;
       if (!lineCache.has(key)) lineCache.set(key, sourceLine(db, c.fileId, c.line));
       const code = lineCache.get(key);
       if (!code) continue;
       taken++;
+      shown.add(`${n.symbol}@${key}`);
       out.push({
         calleeId: n.id, callee: n.symbol!, path: c.path, line: c.line, code, score: Math.round(n.score * c.weight * 10000) / 10000,
         ...(c.caller ? { caller: c.caller } : {}),
@@ -72,20 +76,7 @@ export function findCallSites(db: IndexDatabase, facts: DbFacts, nodes: NodeCand
   return out.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path) || a.line - b.line);
 }
 
-/** One line of a file, from the smallest chunk that covers it (the index keeps code as chunks, not files). */
+/** One line of a file as indexed, trimmed (undefined when blank or not in the index). */
 export function sourceLine(db: IndexDatabase, fileId: number, line: number): string | undefined {
-  const row = db.get(
-    `SELECT c.id, c.line_start, (SELECT s.doc FROM symbols s WHERE s.file_id = c.file_id AND s.qualified_name = c.symbol AND s.line_start = c.line_start) AS doc
-     FROM chunks c WHERE c.file_id = ? AND c.line_start <= ? AND c.line_end >= ? ORDER BY c.line_end - c.line_start LIMIT 1`,
-    [fileId, line, line],
-  );
-  if (!row) return undefined;
-  return chunkLines(chunkTextOf(db, Number(row.id)) ?? '', row.doc === null ? undefined : String(row.doc))[line - Number(row.line_start)]?.trim().slice(0, 160) || undefined;
-}
-
-/** A chunk's source lines: the index prepends a doc comment that sits outside the symbol's lines; drop it. */
-export function chunkLines(text: string, doc: string | undefined): string[] {
-  const lines = text.split('\n');
-  if (doc && text.startsWith(`${doc}\n`)) return lines.slice(doc.split('\n').length);
-  return lines;
+  return indexedLines(db, fileId)?.[line - 1]?.trim().slice(0, 160) || undefined;
 }

@@ -18,9 +18,12 @@ const INITIAL = 1024;
 export class ChunkTable {
   /** Index into `kinds` plus one; 0 marks an id with no chunk. */
   private kindOf = new Uint16Array(INITIAL);
-  private fileOf = new Int32Array(INITIAL);
+  private fileOfIds = new Int32Array(INITIAL);
   private startOf = new Int32Array(INITIAL);
   private endOf = new Int32Array(INITIAL);
+  /** Full-text tokens in the chunk's name and body columns (FTS4's docsize), for BM25's length normalisation. */
+  private nameLenOf = new Int32Array(INITIAL);
+  private bodyLenOf = new Int32Array(INITIAL);
   private readonly symbolOf: Array<string | undefined> = [];
   private readonly kinds: string[] = [];
   private readonly kindIndex = new Map<string, number>();
@@ -33,7 +36,7 @@ export class ChunkTable {
   get(id: number): ChunkMeta | undefined {
     const k = id >= 0 && id < this.kindOf.length ? this.kindOf[id]! : 0;
     if (!k) return undefined;
-    const meta: ChunkMeta = { id, fileId: this.fileOf[id]!, kind: this.kinds[k - 1]!, lineStart: this.startOf[id]!, lineEnd: this.endOf[id]! };
+    const meta: ChunkMeta = { id, fileId: this.fileOfIds[id]!, kind: this.kinds[k - 1]!, lineStart: this.startOf[id]!, lineEnd: this.endOf[id]! };
     const symbol = this.symbolOf[id];
     if (symbol !== undefined) meta.symbol = symbol;
     return meta;
@@ -50,16 +53,54 @@ export class ChunkTable {
     }
     if (!this.kindOf[id]) this.count++;
     this.kindOf[id] = k;
-    this.fileOf[id] = meta.fileId;
+    this.fileOfIds[id] = meta.fileId;
     this.startOf[id] = meta.lineStart;
     this.endOf[id] = meta.lineEnd;
+    this.nameLenOf[id] = 0;
+    this.bodyLenOf[id] = 0;
     if (meta.symbol !== undefined) this.symbolOf[id] = meta.symbol;
     else if (id < this.symbolOf.length) this.symbolOf[id] = undefined;
+  }
+
+  has(id: number): boolean {
+    return id >= 0 && id < this.kindOf.length && this.kindOf[id] !== 0;
+  }
+
+  /** The chunk's file, first and last line, read without building a row (0 for an id with no chunk). */
+  fileOf(id: number): number {
+    return this.fileOfIds[id] ?? 0;
+  }
+
+  lineStartOf(id: number): number {
+    return this.startOf[id] ?? 0;
+  }
+
+  lineEndOf(id: number): number {
+    return this.endOf[id] ?? 0;
+  }
+
+  /** Records the chunk's column lengths in full-text tokens (ignored for an id with no chunk). */
+  setLengths(id: number, name: number, body: number): void {
+    if (id < 0 || id >= this.kindOf.length || !this.kindOf[id]) return;
+    this.nameLenOf[id] = name;
+    this.bodyLenOf[id] = body;
+  }
+
+  /** Tokens in the chunk's name column (0 when unknown). */
+  nameLength(id: number): number {
+    return this.nameLenOf[id] ?? 0;
+  }
+
+  /** Tokens in the chunk's body column (0 when unknown). */
+  bodyLength(id: number): number {
+    return this.bodyLenOf[id] ?? 0;
   }
 
   delete(id: number): void {
     if (id < 0 || id >= this.kindOf.length || !this.kindOf[id]) return;
     this.kindOf[id] = 0;
+    this.nameLenOf[id] = 0;
+    this.bodyLenOf[id] = 0;
     if (id < this.symbolOf.length) this.symbolOf[id] = undefined;
     this.count--;
   }
@@ -67,7 +108,7 @@ export class ChunkTable {
   /** Deletes every chunk of the given files. */
   deleteFiles(fileIds: ReadonlySet<number>): void {
     if (!fileIds.size) return;
-    for (let id = 0; id < this.kindOf.length; id++) if (this.kindOf[id] && fileIds.has(this.fileOf[id]!)) this.delete(id);
+    for (let id = 0; id < this.kindOf.length; id++) if (this.kindOf[id] && fileIds.has(this.fileOfIds[id]!)) this.delete(id);
   }
 
   /** In id order. */
@@ -84,8 +125,10 @@ export class ChunkTable {
       return b;
     };
     this.kindOf = widen(this.kindOf, (m) => new Uint16Array(m));
-    this.fileOf = widen(this.fileOf, (m) => new Int32Array(m));
+    this.fileOfIds = widen(this.fileOfIds, (m) => new Int32Array(m));
     this.startOf = widen(this.startOf, (m) => new Int32Array(m));
     this.endOf = widen(this.endOf, (m) => new Int32Array(m));
+    this.nameLenOf = widen(this.nameLenOf, (m) => new Int32Array(m));
+    this.bodyLenOf = widen(this.bodyLenOf, (m) => new Int32Array(m));
   }
 }

@@ -120,7 +120,7 @@ export function selectNodes(db: IndexDatabase, ev: Evidence, files: ScoredFile[]
     const file = row ? ev.facts.files.get(row.fileId) : undefined;
     if (!row || !file || (row.kind === 'file' && commentOnly(row.text))) continue;
     const ranked = fileRank.get(row.fileId);
-    const hit = ev.text.chunks.get(chunkId);
+    const hit = ev.text.chunk(chunkId);
     const bestInFile = ev.text.files.get(row.fileId)?.best?.bm25 ?? 0;
     const signals: SignalScores = {
       ...(ranked?.signals ?? zeroSignals()),

@@ -4,10 +4,10 @@
  * A name defined in many places says little about any one of them, so the weight spreads over its definitions.
  */
 import { distance } from 'fastest-levenshtein';
-import { chunkTexts } from '../store/chunk-texts';
+import { CHUNK_MAX_LINES } from '../parse/chunk-text';
+import { indexedLines } from '../store/chunk-texts';
 import type { IndexDatabase, Row } from '../store/database';
 import type { DbFacts } from './db-facts';
-import { chunkLines } from './call-sites';
 import type { ExtractedEntity } from './types';
 
 export type MatchHow = 'exact' | 'qualified' | 'case' | 'partial' | 'fuzzy';
@@ -96,17 +96,18 @@ function declarations(db: IndexDatabase, entity: ExtractedEntity): SymbolMatch[]
   const escaped = name.replace(/\$/g, '\\$');
   const decl = new RegExp(`(?:\\b(?:function\\*?|class|def|func|fn|struct|trait|type|interface|enum|union|macro_rules!|const|let|var|static)\\s+${escaped}\\b)|(?:^\\s*(?:export\\s+)?(?:pub(?:\\([\\w:]+\\))?\\s+)?${escaped}\\s*(?::[^=]*)?=\\s*(?:async\\s+)?(?:function|\\(|<))`);
   const rows = db.all(
-    `SELECT c.id, c.file_id, c.kind, c.line_start, c.line_end,
-       (SELECT s.doc FROM symbols s WHERE s.file_id = c.file_id AND s.qualified_name = c.symbol AND s.line_start = c.line_start) AS doc
-     FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ? LIMIT 200`,
+    'SELECT c.id, c.file_id, c.line_start, c.line_end FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ? LIMIT 200',
     [`"${name.replace(/\$/g, '').toLowerCase()}"`],
   );
   const out: SymbolMatch[] = [];
   const seen = new Set<string>();
-  const texts = chunkTexts(db, rows.map((r) => Number(r.id)));
   for (const r of rows) {
-    const lines = chunkLines(texts.get(Number(r.id)) ?? '', r.doc === null ? undefined : String(r.doc));
-    const i = lines.findIndex((l) => decl.test(l));
+    // The chunk's own lines (a container's chunk spans its head), as far as its text goes.
+    const lines = indexedLines(db, Number(r.file_id)) ?? [];
+    const from = Number(r.line_start);
+    const to = Math.min(Number(r.line_end), from + CHUNK_MAX_LINES - 1, lines.length);
+    let i = -1;
+    for (let line = from; line <= to; line++) if (decl.test(lines[line - 1]!)) { i = line - from; break; }
     if (i < 0) continue;
     const line = Number(r.line_start) + i;
     const key = `${String(r.file_id)}:${line}`;

@@ -4,7 +4,8 @@
  * prose questions), plus how much of the question's rare vocabulary the file holds.
  */
 import type { IndexDatabase } from '../store/database';
-import type { ChunkMeta, DbFacts } from './db-facts';
+import type { ChunkMeta, ChunkTable } from './chunk-table';
+import type { DbFacts } from './db-facts';
 import { ftsTerm, type WeightedTerms } from './terms';
 
 const K1 = 1.2;
@@ -19,8 +20,6 @@ const TOP_CHUNKS = 5;
 
 export interface ChunkHit extends ChunkMeta {
   bm25: number;
-  /** Indexes into `terms` of the words the chunk holds. */
-  matched: number[];
 }
 
 export interface FileText {
@@ -32,8 +31,8 @@ export interface FileText {
   top: number[];
   /** Best share of the question's vocabulary (idf-weighted) held by a single chunk of the file. */
   focus: number;
-  /** The file's matching chunks. */
-  hits: ChunkHit[];
+  /** The file's matching chunks (built when asked: a question reads them for a few files of thousands). */
+  readonly hits: ChunkHit[];
 }
 
 export interface TextEvidence {
@@ -42,27 +41,90 @@ export interface TextEvidence {
   weights: number[];
   /** File-level idf of each term (absent terms get the idf of a term no file holds). */
   idf: number[];
-  chunks: Map<number, ChunkHit>;
   files: Map<number, FileText>;
+  /** The chunk's hit when it matched the question. */
+  chunk(id: number): ChunkHit | undefined;
 }
 
-/** Flags (by position) the chunks whose line range lies inside another given chunk's range in the same file. */
-function nestedRows(chunks: ChunkMeta[]): Uint8Array {
-  const out = new Uint8Array(chunks.length);
-  const byFile = new Map<number, number[]>();
-  for (let i = 0; i < chunks.length; i++) {
-    const list = byFile.get(chunks[i]!.fileId);
-    if (list) list.push(i);
-    else byFile.set(chunks[i]!.fileId, [i]);
+/**
+ * A question's matching chunks, in columns by row (a frequent word matches tens of thousands of chunks: an object
+ * per chunk made most of a question's garbage). Each file's rows are chained from its last one through `next`.
+ */
+class ChunkRows {
+  ids: Int32Array;
+  count = 0;
+  /** Filled once every row is in (see scored()). */
+  bm25 = new Float64Array(0);
+  next = new Int32Array(0);
+
+  constructor(capacity: number, private readonly table: ChunkTable) {
+    this.ids = new Int32Array(capacity);
   }
+
+  push(id: number): void {
+    if (this.count === this.ids.length) {
+      const ids = new Int32Array(this.count * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+    }
+    this.ids[this.count++] = id;
+  }
+
+  /** Makes room for each row's score and file chain, once the rows are all in. */
+  scored(): void {
+    this.bm25 = new Float64Array(this.count);
+    this.next = new Int32Array(this.count);
+  }
+
+  hit(row: number): ChunkHit {
+    return { ...this.table.get(this.ids[row]!)!, bm25: this.bm25[row]! };
+  }
+}
+
+class FileHits implements FileText {
+  bm25 = 0;
+  coverage = 0;
+  focus = 0;
+  top: number[] = [];
+  best?: ChunkHit;
+  /** The file's last row (rows chain backwards through ChunkRows.next), -1 when none. */
+  last = -1;
+  bestRow = -1;
+
+  constructor(private readonly rows: ChunkRows) {}
+
+  get hits(): ChunkHit[] {
+    const out: ChunkHit[] = [];
+    for (let r = this.last; r >= 0; r = this.rows.next[r]!) out.push(this.rows.hit(r));
+    return out.reverse();
+  }
+
+  rowOf(id: number): number {
+    for (let r = this.last; r >= 0; r = this.rows.next[r]!) if (this.rows.ids[r] === id) return r;
+    return -1;
+  }
+}
+
+/** Flags (by row) the chunks whose line range lies inside another matching chunk's range in the same file. */
+function nestedRows(rows: ChunkRows, table: ChunkTable): Uint8Array {
+  const out = new Uint8Array(rows.count);
+  const byFile = new Map<number, number[]>();
+  for (let i = 0; i < rows.count; i++) {
+    const fileId = table.fileOf(rows.ids[i]!);
+    const list = byFile.get(fileId);
+    if (list) list.push(i);
+    else byFile.set(fileId, [i]);
+  }
+  const start = (i: number): number => table.lineStartOf(rows.ids[i]!);
+  const end = (i: number): number => table.lineEndOf(rows.ids[i]!);
   for (const list of byFile.values()) {
     if (list.length < 2) continue;
     // Widest first: a chunk is nested when an earlier (wider or equal, earlier-starting) one spans it.
-    list.sort((a, b) => chunks[a]!.lineStart - chunks[b]!.lineStart || chunks[b]!.lineEnd - chunks[a]!.lineEnd);
+    list.sort((a, b) => start(a) - start(b) || end(b) - end(a));
     let outerEnd = -1;
     for (const i of list) {
-      if (chunks[i]!.lineEnd <= outerEnd) out[i] = 1;
-      else outerEnd = chunks[i]!.lineEnd;
+      if (end(i) <= outerEnd) out[i] = 1;
+      else outerEnd = end(i);
     }
   }
   return out;
@@ -88,7 +150,17 @@ const idfOf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (
 
 export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedTerms): TextEvidence {
   const { terms, weights } = query;
-  const evidence: TextEvidence = { terms, weights, idf: terms.map(() => idfOf(facts.files.size, 0)), chunks: new Map(), files: new Map() };
+  const table = facts.chunks;
+  const rows = new ChunkRows(1024, table);
+  const files = new Map<number, FileHits>();
+  const evidence: TextEvidence = {
+    terms, weights, idf: terms.map(() => idfOf(facts.files.size, 0)), files,
+    chunk: (id) => {
+      const f = table.has(id) ? files.get(table.fileOf(id)) : undefined;
+      const row = f ? f.rowOf(id) : -1;
+      return row >= 0 ? rows.hit(row) : undefined;
+    },
+  };
   if (!terms.length) return evidence;
   const match = terms.map(ftsTerm).join(' OR ');
   const global = db.get("SELECT matchinfo(chunks_fts, 'pcnax') AS mi FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1", [match]);
@@ -103,18 +175,14 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const nameIdf = terms.map((_, t) => chunkIdf(t, COL_NAME));
   const bodyIdf = terms.map((_, t) => chunkIdf(t, COL_BODY));
 
-  // Per-file term counts: body hits summed over chunks, path hits counted once.
-  const fileTf = new Map<number, Float64Array>();
-  // Chunk facts (file, lines, symbol) come from the in-memory table: joining them in SQL costs more than the search.
-  // A frequent word matches tens of thousands of chunks in a large workspace: each row's counts are copied into one
-  // array as it is read, so the rows themselves die young.
-  const stride = c + p * c;
-  const metas: ChunkMeta[] = [];
+  // Chunk facts (file, lines, symbol, column lengths) come from the in-memory table: joining them in SQL costs more
+  // than the search. Each row's counts are copied into one array as it is read, so the rows themselves die young.
+  const stride = p * c;
   let counts = new Uint32Array(stride * 1024);
-  db.each("SELECT docid, matchinfo(chunks_fts, 'ly') AS mi FROM chunks_fts WHERE chunks_fts MATCH ?", [match], (row) => {
-    const meta = facts.chunks.get(Number(row[0]));
-    if (!meta) return;
-    const at = metas.length * stride;
+  db.each("SELECT docid, matchinfo(chunks_fts, 'y') AS mi FROM chunks_fts WHERE chunks_fts MATCH ?", [match], (row) => {
+    const id = Number(row[0]);
+    if (!table.has(id)) return;
+    const at = rows.count * stride;
     if (at + stride > counts.length) {
       const grown = new Uint32Array(counts.length * 2);
       grown.set(counts);
@@ -122,37 +190,46 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
     }
     const blob = row[1] as Uint8Array;
     for (let k = 0; k < stride; k++) counts[at + k] = u32(blob, k);
-    metas.push(meta);
+    rows.push(id);
   });
+
+  rows.scored();
+  // Per-file term counts: body hits summed over chunks, path hits counted once.
+  const fileTf = new Map<number, Float64Array>();
+  // Which terms each chunk holds, one bit per term (MAX_QUERY_TERMS is 32).
+  const matched = new Uint32Array(rows.count);
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
-  const nested = nestedRows(metas);
-  for (let i = 0; i < metas.length; i++) {
-    const meta = metas[i]!;
+  const nested = nestedRows(rows, table);
+  for (let i = 0; i < rows.count; i++) {
+    const id = rows.ids[i]!;
     const row = i * stride;
-    const fileId = meta.fileId;
+    const fileId = table.fileOf(id);
     let tf = fileTf.get(fileId);
     if (!tf) fileTf.set(fileId, (tf = new Float64Array(p * 2)));
+    let file = files.get(fileId);
+    if (!file) files.set(fileId, (file = new FileHits(rows)));
+    rows.next[i] = file.last;
+    file.last = i;
     let score = 0;
-    const matched: number[] = [];
+    let mask = 0;
     const outer = nested[i] === 0;
     // Length normalisation per column is the same for every term of this chunk.
-    const nameNorm = K1 * (1 - B + (B * counts[row + COL_NAME]!) / avg[COL_NAME]!);
-    const bodyNorm = K1 * (1 - B + (B * counts[row + COL_BODY]!) / avg[COL_BODY]!);
+    const nameNorm = K1 * (1 - B + (B * table.nameLength(id)) / avg[COL_NAME]!);
+    const bodyNorm = K1 * (1 - B + (B * table.bodyLength(id)) / avg[COL_BODY]!);
     for (let t = 0; t < p; t++) {
-      const base = row + c + t * c;
+      const base = row + t * c;
       const inName = counts[base + COL_NAME]!;
       const inPath = counts[base + COL_PATH]!;
       const inBody = counts[base + COL_BODY]!;
       if (inPath > tf[p + t]!) tf[p + t] = inPath;
       if (inName + inBody === 0) continue;
-      matched.push(t);
+      mask |= 1 << t;
       if (outer) tf[t] += inBody;
       if (inName) score += weights[t]! * NAME_WEIGHT * nameIdf[t]! * ((inName * (K1 + 1)) / (inName + nameNorm));
       if (inBody) score += weights[t]! * bodyIdf[t]! * ((inBody * (K1 + 1)) / (inBody + bodyNorm));
     }
-    const hit: ChunkHit = { id: meta.id, fileId, kind: meta.kind, lineStart: meta.lineStart, lineEnd: meta.lineEnd, bm25: score, matched };
-    if (meta.symbol !== undefined) hit.symbol = meta.symbol;
-    evidence.chunks.set(hit.id, hit);
+    rows.bm25[i] = score;
+    matched[i] = mask;
   }
 
   // File-level idf over files, not chunks: a term in every chunk of one file is still a rare term.
@@ -177,17 +254,21 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
       covered += evidence.idf[t]! * weights[t]!;
       bm25 += weights[t]! * evidence.idf[t]! * ((hits * (K1 + 1)) / (hits + K1 * (1 - B + B * rel)));
     }
-    evidence.files.set(fileId, { bm25, coverage: covered / idfTotal, top: [], focus: 0, hits: [] });
+    const f = files.get(fileId)!;
+    f.bm25 = bm25;
+    f.coverage = covered / idfTotal;
   });
-  for (const hit of evidence.chunks.values()) {
-    const f = evidence.files.get(hit.fileId)!;
-    f.hits.push(hit);
-    keepTop(f.top, hit.bm25);
+  // Rows in the order the search returned them: the first of equal best scores is the file's best.
+  for (let i = 0; i < rows.count; i++) {
+    const f = files.get(table.fileOf(rows.ids[i]!))!;
+    const score = rows.bm25[i]!;
+    keepTop(f.top, score);
     let share = 0;
-    for (const t of hit.matched) share += evidence.idf[t]! * weights[t]!;
+    for (let t = 0, mask = matched[i]!; mask; t++, mask >>>= 1) if (mask & 1) share += evidence.idf[t]! * weights[t]!;
     f.focus = Math.max(f.focus, share / idfTotal);
-    if (!f.best || hit.bm25 > f.best.bm25) f.best = hit;
+    if (f.bestRow < 0 || score > rows.bm25[f.bestRow]!) f.bestRow = i;
   }
+  for (const f of files.values()) if (f.bestRow >= 0) f.best = rows.hit(f.bestRow);
   return evidence;
 }
 

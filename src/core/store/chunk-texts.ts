@@ -47,6 +47,15 @@ function fileSymbols(db: IndexDatabase, fileId: number): FileSymbols {
   return { list, at };
 }
 
+/**
+ * A file's lines as indexed (undefined for a file not in the index). For one line or a span of lines this is much
+ * cheaper than a chunk's text, which needs all of the file's symbols to rebuild.
+ */
+export function indexedLines(db: IndexDatabase, fileId: number): readonly string[] | undefined {
+  const row = db.getPrepared('SELECT text_id FROM files WHERE id = ?', [fileId]);
+  return row ? textLines(db, Number(row.text_id)) : undefined;
+}
+
 /** Texts of the chunks with these ids; an id that is not (or no longer) in the index is absent from the map. */
 export function chunkTexts(db: IndexDatabase, ids: Iterable<number>): Map<number, string> {
   const out = new Map<number, string>();

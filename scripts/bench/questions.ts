@@ -1,0 +1,63 @@
+/**
+ * Question latency, cold and warm (issue 9): a long-running host on an existing index answers a pool of distinct
+ * questions once each (every answer is a first ask, as a user's questions are), then asks the same pool again.
+ * Built by `node esbuild.mjs bench` into out/bench/questions.js; run with `npm run bench:questions -- DB DIR` on an index built by `context-oracle index --root DIR --db DB`.
+ * `--dump FILE` writes every answer's files and nodes with their scores, to check that a speed-up changed nothing.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createNodeEngine } from '../../src/node/node-engine';
+import { createStderrLogger } from '../../src/node/logger';
+import { applyHostHeapPolicy } from '../../src/node/heap-policy';
+
+const POOL = [
+  'how is the request routed to a handler', 'parse command line arguments', 'retry failed connection', 'serialize response to json',
+  'read configuration file', 'spawn a background task', 'render template with context', 'resolve dependency version',
+  'where are environment variables loaded', 'how does authentication check the token', 'open a database connection pool',
+  'write log messages to a file', 'compress data with gzip', 'validate user input form', 'handle http errors and status codes',
+  'cache results in memory with expiry', 'watch files for changes', 'schedule a timer callback', 'hash a password securely',
+  'upload a file with multipart', 'stream a large response body', 'convert timestamp to local time zone', 'parse yaml document',
+  'register a plugin hook', 'emit an event to listeners', 'cancel a running request', 'limit the rate of requests',
+  'build the url from path parameters', 'decode base64 string', 'merge two dictionaries deeply', 'walk a directory recursively',
+  'format a number as currency', 'generate a random identifier', 'close the socket on shutdown', 'lock a mutex around shared state',
+  'print a progress bar', 'diff two text files', 'load a module dynamically', 'send an email notification', 'query rows with pagination',
+];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--dump');
+  const dump = at >= 0 ? resolve(args.splice(at, 2)[1]!) : undefined;
+  const [db, dir] = args.map((a) => resolve(a));
+  if (!db || !dir) throw new Error('usage: questions.js DB DIR');
+  applyHostHeapPolicy();
+  const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist') });
+  await engine.status();
+  // One question outside the pool warms what every question shares (facts, tokenizer, prepared statements).
+  await engine.getContextForQuestion('what does this project do', { maxTokens: 8000 });
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const slow: string[] = [];
+  const answers: unknown[] = [];
+  for (const pass of [cold, warm]) {
+    for (const q of POOL) {
+      const t0 = process.hrtime.bigint();
+      const answer = await engine.getContextForQuestion(q, { maxTokens: 8000 });
+      const t = ms(t0);
+      if (pass === cold) answers.push({ q, files: answer.files, nodes: answer.nodes.map((n) => [n.id, n.score, n.tokens]), tokens: answer.tokenCount, text: answer.text });
+      pass.push(t);
+      if (pass === cold && t > 150) slow.push(`${Math.round(t)} ${q}`);
+    }
+  }
+  await engine.dispose();
+  if (dump) writeFileSync(dump, `${JSON.stringify(answers, null, 1)}\n`);
+  console.log(JSON.stringify({
+    cold: { p50Ms: Math.round(median(cold)), p95Ms: Math.round(p95(cold)), maxMs: Math.round(Math.max(...cold)), n: cold.length },
+    warm: { p50Ms: Math.round(median(warm)), p95Ms: Math.round(p95(warm)), n: warm.length },
+    slow,
+  }));
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
