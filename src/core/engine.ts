@@ -59,6 +59,8 @@ export interface Engine extends GraphFacade {
   // -- context (smart context for a question) --
   /** Smart context: files ranked for a question and a token-budgeted context text (src/core/context). */
   getContextForQuestion(question: string, options?: ContextOptions): Promise<ContextResult>;
+  /** Loads what questions need ahead of the first one (see ContextMethods.warm); long-running hosts call it. */
+  warm(): Promise<void>;
   /** The oracle: a question answered from code, docs, git history and threads as a stream of plain events. */
   ask(question: string, options?: AskOptions): AsyncIterable<AskEvent>;
   /** `ask`, collected into its result (answer, numbered citations, evidence, sources, stats, explain). */

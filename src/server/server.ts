@@ -120,12 +120,19 @@ connection.onInitialize((params) => {
 
 connection.onInitialized(() => {
   const s = requireSession();
-  if (!autoIndex || s.activity().state === 'no-folder') {
+  if (s.activity().state === 'no-folder') {
     notify('contextOracle/activity', s.activity());
     return;
   }
+  // What questions need is loaded once the index is ready, so the first question is not the slow one.
+  const warm = (): Promise<void> => s.engine().warm().catch((e: unknown) => logger.debug(`warm-up failed: ${e instanceof Error ? e.message : String(e)}`));
+  if (!autoIndex) {
+    notify('contextOracle/activity', s.activity());
+    setImmediate(() => { void warm(); });
+    return;
+  }
   // Background: `initialized` returns at once; the client learns about progress through notifications.
-  setImmediate(() => { s.index({}).catch(() => undefined); }); // failures are logged and published by the session
+  setImmediate(() => { s.index({}).then(warm, () => undefined); }); // failures are logged and published by the session
 });
 
 connection.onDidChangeConfiguration((change: DidChangeConfigurationParams) => {

@@ -80,6 +80,25 @@ describe('MCP index gate', () => {
     await gate.dispose();
   });
 
+  it('loads what questions need once the startup run is done, and a warm-up without an index does nothing', async () => {
+    const root = makeWorkspace({ 'src/a.ts': 'export function alpha() { return 1; }\n', 'src/b.py': 'def beta():\n    return 2\n' });
+    roots.push(root);
+    const log = captureLogger();
+    const real = testEngine(root, {}, log);
+    engines.push(real);
+    await real.warm();
+    assert.ok(log.lines.some((l) => /^debug: warm-up skipped: .*no index/.test(l)), log.lines.join('\n'));
+    const warmedAfter: boolean[] = [];
+    const engine: Engine = { ...real, warm: async () => { warmedAfter.push((await real.status()).exists); return real.warm(); } };
+    const gate = new IndexGate(engine, captureLogger(), { autoIndex: true, refreshIntervalMs: 60_000, maxWaitMs: 60_000 });
+    gate.start();
+    await gate.ready();
+    // Bounded, so a gate that never warms fails here instead of hanging the run.
+    for (let i = 0; i < 2_000 && !log.lines.some((l) => l.startsWith('debug: warm-up: ')); i++) await new Promise((r) => setTimeout(r, 5));
+    assert.deepEqual(warmedAfter, [true], 'warmed once, after the index was built');
+    assert.ok(log.lines.some((l) => /^debug: warm-up: 2 files ready for questions/.test(l)), log.lines.join('\n'));
+  });
+
   it('waits for the rebuild of a damaged index', async () => {
     const { engine, runs } = countedEngine();
     await engine.index();
