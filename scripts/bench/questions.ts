@@ -3,8 +3,11 @@
  * questions once each (every answer is a first ask, as a user's questions are), then asks the same pool again.
  * Built by `node esbuild.mjs bench` into out/bench/questions.js; run with `npm run bench:questions -- DB DIR` on an
  * index built by `context-oracle index --root DIR --db DB`.
+ * The reference, measured in the same run: GNU grep listing the files that hold any of a question's words (what an
+ * agent without an index does), median over the first REFERENCE_QUESTIONS questions.
  * `--dump FILE` writes every answer's files and nodes with their scores, to check that a speed-up changed nothing.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createNodeEngine } from '../../src/node/node-engine';
@@ -23,6 +26,16 @@ const POOL = [
   'format a number as currency', 'generate a random identifier', 'close the socket on shutdown', 'lock a mutex around shared state',
   'print a progress bar', 'diff two text files', 'load a module dynamically', 'send an email notification', 'query rows with pagination',
 ];
+const REFERENCE_QUESTIONS = 8;
+const STOP = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'is', 'how', 'does', 'where', 'are', 'with', 'for', 'and', 'two', 'from']);
+
+/** `grep -rlIi` for the question's words in `dir`, in ms (null when grep is missing). */
+function grepMs(dir: string, question: string): number | null {
+  const words = question.split(/\s+/).filter((w) => !STOP.has(w));
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('grep', ['-rlIi', ...words.flatMap((w) => ['-e', w]), dir], { stdio: ['ignore', 'ignore', 'ignore'] });
+  return r.error ? null : ms(t0);
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
@@ -61,11 +74,16 @@ async function main(): Promise<void> {
     }
   }
   await engine.dispose();
+  const grep = POOL.slice(0, REFERENCE_QUESTIONS).map((q) => grepMs(dir, q));
+  const grepMedian = grep.every((x) => x !== null) ? median(grep as number[]) : null;
   if (dump) writeFileSync(dump, `${JSON.stringify(answers, null, 1)}\n`);
   console.log(JSON.stringify({
     openMs: Math.round(openMs), warmMs: Math.round(warmMs), firstQuestionMs: Math.round(firstMs),
     cold: { p50Ms: Math.round(median(cold)), p95Ms: Math.round(p95(cold)), maxMs: Math.round(Math.max(...cold)), n: cold.length },
     warm: { p50Ms: Math.round(median(warm)), p95Ms: Math.round(p95(warm)), n: warm.length },
+    reference: grepMedian === null
+      ? 'grep not found'
+      : { grepFilesMedianMs: Math.round(grepMedian), coldP50Ratio: +(median(cold) / grepMedian).toFixed(3), coldP95Ratio: +(p95(cold) / grepMedian).toFixed(3) },
     slow,
   }));
 }
