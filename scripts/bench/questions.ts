@@ -10,9 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createNodeEngine } from '../../src/node/node-engine';
-import { createStderrLogger } from '../../src/node/logger';
-import { applyHostHeapPolicy } from '../../src/node/heap-policy';
+import { median, ms, openServingEngine, p95 } from './serving';
 
 const POOL = [
   'how is the request routed to a handler', 'parse command line arguments', 'retry failed connection', 'serialize response to json',
@@ -36,9 +34,6 @@ function grepMs(dir: string, question: string): number | null {
   const r = spawnSync('grep', ['-rlIi', ...words.flatMap((w) => ['-e', w]), dir], { stdio: ['ignore', 'ignore', 'ignore'] });
   return r.error ? null : ms(t0);
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -46,17 +41,9 @@ async function main(): Promise<void> {
   const dump = at >= 0 ? resolve(args.splice(at, 2)[1]!) : undefined;
   const [db, dir] = args.map((a) => resolve(a));
   if (!db || !dir) throw new Error('usage: questions.js DB DIR');
-  applyHostHeapPolicy();
-  const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist') });
-  let t0 = process.hrtime.bigint();
-  await engine.status();
-  const openMs = ms(t0);
-  // As long-running hosts do once the index is ready.
-  t0 = process.hrtime.bigint();
-  await engine.warm();
-  const warmMs = ms(t0);
+  const { engine, openMs, warmMs } = await openServingEngine(dir, db);
   // One question outside the pool warms what is left (prepared statements, compiled code).
-  t0 = process.hrtime.bigint();
+  const t0 = process.hrtime.bigint();
   await engine.getContextForQuestion('what does this project do', { maxTokens: 8000 });
   const firstMs = ms(t0);
   const cold: number[] = [];

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { createNodeEngine } from '../../src/node/node-engine';
 import { createStderrLogger } from '../../src/node/logger';
 import { applyHostHeapPolicy } from '../../src/node/heap-policy';
+import { median, ms, openServingEngine, p95 } from './serving';
 
 const argv = process.argv.slice(2);
 /** `--reuse-index DB` (for profiling) and `--serve DB` (the child the main run spawns) both serve an existing index. */
@@ -26,9 +27,6 @@ function flag(name: string): string | undefined {
 const serveDb = flag('--reuse-index') ?? flag('--serve');
 const dir = resolve(argv[0] ?? 'corpora/scale-10k');
 const queries = ['how is the request routed to a handler', 'parse command line arguments', 'retry failed connection', 'serialize response to json', 'read configuration file', 'spawn a background task', 'render template with context', 'resolve dependency version'];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 function firstSource(root: string): string | undefined {
   const stack = [''];
@@ -48,16 +46,9 @@ const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 /** The child: a long-running host on an existing index. Prints one JSON line. */
 async function serve(db: string): Promise<void> {
-  // The serving child runs as our hosts do (CLI, MCP server, language server).
-  applyHostHeapPolicy();
-  const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist') });
-  let t0 = process.hrtime.bigint();
-  await engine.status();
-  const openMs = ms(t0);
-  // Long-running hosts load what questions need once the index is ready (MCP gate, language server).
-  t0 = process.hrtime.bigint();
-  await engine.warm();
-  const warmMs = ms(t0);
+  // The serving child runs as our long-running hosts do (MCP server, language server).
+  const { engine, openMs, warmMs } = await openServingEngine(dir, db);
+  let t0: bigint;
 
   // One changed file: a function appended, queued, committed, then found. The file is restored afterwards.
   const probe = firstSource(dir)!;
