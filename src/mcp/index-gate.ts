@@ -62,9 +62,7 @@ export class IndexGate {
   start(after?: Promise<unknown>): void {
     // Then what questions need is loaded while the agent is still reading the tool list, not on its first question.
     const startup = this.options.autoIndex ? this.kick('startup', Promise.all([after, this.hasIndex()])) : Promise.resolve();
-    void startup.then(() => (this.abort.signal.aborted ? undefined : this.engine.warm())).catch((e: unknown) => {
-      this.logger.debug(`warm-up failed: ${e instanceof Error ? e.message : String(e)}`);
-    });
+    void startup.then(() => (this.abort.signal.aborted ? undefined : this.engine.warm()));
   }
 
   /** Whether changed files arrive through a watcher; without one, queries start background refreshes now and then. */

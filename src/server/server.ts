@@ -125,7 +125,7 @@ connection.onInitialized(() => {
     return;
   }
   // What questions need is loaded once the index is ready, so the first question is not the slow one.
-  const warm = (): Promise<void> => s.engine().warm().catch((e: unknown) => logger.debug(`warm-up failed: ${e instanceof Error ? e.message : String(e)}`));
+  const warm = (): Promise<void> => s.engine().warm();
   if (!autoIndex) {
     notify('contextOracle/activity', s.activity());
     setImmediate(() => { void warm(); });

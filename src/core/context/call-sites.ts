@@ -61,12 +61,13 @@ export function findCallSites(db: IndexDatabase, facts: DbFacts, nodes: NodeCand
     for (const c of ordered) {
       if (taken >= SITES_PER_CALLEE) break;
       const key = `${c.fileId}:${c.line}`;
-      if (shown.has(`${n.symbol}@${key}`)) continue;
+      const site = `${n.symbol}@${key}`;
+      if (shown.has(site)) continue;
       if (!lineCache.has(key)) lineCache.set(key, sourceLine(db, c.fileId, c.line));
       const code = lineCache.get(key);
       if (!code) continue;
       taken++;
-      shown.add(`${n.symbol}@${key}`);
+      shown.add(site);
       out.push({
         calleeId: n.id, callee: n.symbol!, path: c.path, line: c.line, code, score: Math.round(n.score * c.weight * 10000) / 10000,
         ...(c.caller ? { caller: c.caller } : {}),

@@ -81,7 +81,7 @@ export class ChunkTable {
 
   /** Records the chunk's column lengths in full-text tokens (ignored for an id with no chunk). */
   setLengths(id: number, name: number, body: number): void {
-    if (id < 0 || id >= this.kindOf.length || !this.kindOf[id]) return;
+    if (!this.has(id)) return;
     this.nameLenOf[id] = name;
     this.bodyLenOf[id] = body;
   }
@@ -97,7 +97,7 @@ export class ChunkTable {
   }
 
   delete(id: number): void {
-    if (id < 0 || id >= this.kindOf.length || !this.kindOf[id]) return;
+    if (!this.has(id)) return;
     this.kindOf[id] = 0;
     this.nameLenOf[id] = 0;
     this.bodyLenOf[id] = 0;

@@ -195,20 +195,19 @@ function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]:
 /** FTS4's docsize blob holds one varint per column (name, path, body): the column's length in tokens. */
 function addLengths(chunks: ChunkTable, id: number, size: SqlValue): void {
   if (!(size instanceof Uint8Array)) return;
-  const lengths = [0, 0, 0];
   let at = 0;
-  for (let col = 0; col < 3 && at < size.length; col++) {
+  const next = (): number => {
     let value = 0;
-    let scale = 1;
-    for (;;) {
+    for (let scale = 1; at < size.length; scale *= 128) {
       const byte = size[at++]!;
       value += (byte & 0x7f) * scale;
-      scale *= 128;
-      if (byte < 0x80 || at >= size.length) break;
+      if (byte < 0x80) break;
     }
-    lengths[col] = value;
-  }
-  chunks.setLengths(id, lengths[0]!, lengths[2]!);
+    return value;
+  };
+  const name = next();
+  next(); // the path column's length: BM25 does not normalise path hits
+  chunks.setLengths(id, name, next());
 }
 
 function removeFile(kept: Kept, id: number, many: boolean): void {

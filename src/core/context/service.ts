@@ -14,8 +14,8 @@ export interface ContextMethods {
   getContextForQuestion(question: string, options?: ContextOptions): Promise<ContextResult>;
   /**
    * Loads what every question needs (the index's facts, import links and names in order, the tokenizer) ahead of the
-   * first one, which otherwise pays for it (~0.8 s at 10k files). For long-running hosts, once the index is ready;
-   * with no usable index it does nothing.
+   * first one, which otherwise pays for it (~0.9 s at 10k files). For long-running hosts, once the index is ready;
+   * with no usable index it does nothing. Never rejects: a failure is logged.
    */
   warm(): Promise<void>;
 }
@@ -52,14 +52,19 @@ export function createContextService(deps: EngineDeps, readable: () => Promise<I
         deps.logger.debug(`warm-up skipped: ${e instanceof Error ? e.message : String(e)}`);
         return;
       }
-      const started = deps.clock.now();
-      const facts = dbFacts(db);
-      await nextTurn();
-      facts.imports();
-      void facts.symbolNames;
-      await nextTurn();
-      countTokens('warm');
-      deps.logger.debug(`warm-up: ${facts.files.size} files ready for questions in ${deps.clock.now() - started} ms`);
+      try {
+        const started = deps.clock.now();
+        const facts = dbFacts(db);
+        await nextTurn();
+        facts.imports();
+        void facts.symbolNames;
+        await nextTurn();
+        countTokens('warm');
+        deps.logger.debug(`warm-up: ${facts.files.size} files ready for questions in ${deps.clock.now() - started} ms`);
+      } catch (e) {
+        // Only a head start: the first question loads the same facts and reports what is wrong.
+        deps.logger.warn(`warm-up failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
     },
   };
 }

@@ -90,13 +90,22 @@ class FileHits implements FileText {
   /** The file's last row (rows chain backwards through ChunkRows.next), -1 when none. */
   last = -1;
   bestRow = -1;
+  /** Per term: body hits summed over the file's chunks (first `terms` slots), then path hits counted once. */
+  readonly tf: Float64Array;
 
-  constructor(private readonly rows: ChunkRows) {}
+  constructor(readonly fileId: number, terms: number, private readonly rows: ChunkRows) {
+    this.tf = new Float64Array(terms * 2);
+  }
+
+  /** The file's rows in the order the search returned them. */
+  rowList(): number[] {
+    const out: number[] = [];
+    for (let r = this.last; r >= 0; r = this.rows.next[r]!) out.push(r);
+    return out.reverse();
+  }
 
   get hits(): ChunkHit[] {
-    const out: ChunkHit[] = [];
-    for (let r = this.last; r >= 0; r = this.rows.next[r]!) out.push(this.rows.hit(r));
-    return out.reverse();
+    return this.rowList().map((r) => this.rows.hit(r));
   }
 
   rowOf(id: number): number {
@@ -106,19 +115,13 @@ class FileHits implements FileText {
 }
 
 /** Flags (by row) the chunks whose line range lies inside another matching chunk's range in the same file. */
-function nestedRows(rows: ChunkRows, table: ChunkTable): Uint8Array {
+function nestedRows(files: Map<number, FileHits>, rows: ChunkRows, table: ChunkTable): Uint8Array {
   const out = new Uint8Array(rows.count);
-  const byFile = new Map<number, number[]>();
-  for (let i = 0; i < rows.count; i++) {
-    const fileId = table.fileOf(rows.ids[i]!);
-    const list = byFile.get(fileId);
-    if (list) list.push(i);
-    else byFile.set(fileId, [i]);
-  }
   const start = (i: number): number => table.lineStartOf(rows.ids[i]!);
   const end = (i: number): number => table.lineEndOf(rows.ids[i]!);
-  for (const list of byFile.values()) {
-    if (list.length < 2) continue;
+  for (const file of files.values()) {
+    if (file.last < 0 || rows.next[file.last]! < 0) continue;
+    const list = file.rowList();
     // Widest first: a chunk is nested when an earlier (wider or equal, earlier-starting) one spans it.
     list.sort((a, b) => start(a) - start(b) || end(b) - end(a));
     let outerEnd = -1;
@@ -194,22 +197,22 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   });
 
   rows.scored();
-  // Per-file term counts: body hits summed over chunks, path hits counted once.
-  const fileTf = new Map<number, Float64Array>();
+  // Each file's rows, chained; files in the order their first row came.
+  for (let i = 0; i < rows.count; i++) {
+    const fileId = table.fileOf(rows.ids[i]!);
+    let file = files.get(fileId);
+    if (!file) files.set(fileId, (file = new FileHits(fileId, p, rows)));
+    rows.next[i] = file.last;
+    file.last = i;
+  }
   // Which terms each chunk holds, one bit per term (MAX_QUERY_TERMS is 32).
   const matched = new Uint32Array(rows.count);
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
-  const nested = nestedRows(rows, table);
+  const nested = nestedRows(files, rows, table);
   for (let i = 0; i < rows.count; i++) {
     const id = rows.ids[i]!;
     const row = i * stride;
-    const fileId = table.fileOf(id);
-    let tf = fileTf.get(fileId);
-    if (!tf) fileTf.set(fileId, (tf = new Float64Array(p * 2)));
-    let file = files.get(fileId);
-    if (!file) files.set(fileId, (file = new FileHits(rows)));
-    rows.next[i] = file.last;
-    file.last = i;
+    const tf = files.get(table.fileOf(id))!.tf;
     let score = 0;
     let mask = 0;
     const outer = nested[i] === 0;
@@ -236,28 +239,25 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const df = new Array<number>(p).fill(0);
   // Generated copies (dist/, vendored trees) repeat the code's vocabulary; they do not count towards how common a
   // term is.
-  fileTf.forEach((tf, fileId) => {
-    if (!facts.countsForIdf(fileId)) return;
+  for (const { fileId, tf } of files.values()) {
+    if (!facts.countsForIdf(fileId)) continue;
     for (let t = 0; t < p; t++) if (tf[t]! + tf[p + t]! > 0) df[t]!++;
-  });
+  }
   const N = Math.max(facts.idfFiles, 1);
   evidence.idf = terms.map((_, t) => idfOf(N, df[t] ?? 0));
   const idfTotal = evidence.idf.reduce((a, b, t) => a + b * weights[t]!, 0) || 1;
-  fileTf.forEach((tf, fileId) => {
-    const fact = facts.files.get(fileId);
+  for (const f of files.values()) {
+    const fact = facts.files.get(f.fileId);
     const rel = fact ? fact.chars / facts.avgChars : 1;
-    let bm25 = 0;
     let covered = 0;
     for (let t = 0; t < p; t++) {
-      const hits = tf[t]! + tf[p + t]!;
+      const hits = f.tf[t]! + f.tf[p + t]!;
       if (!hits) continue;
       covered += evidence.idf[t]! * weights[t]!;
-      bm25 += weights[t]! * evidence.idf[t]! * ((hits * (K1 + 1)) / (hits + K1 * (1 - B + B * rel)));
+      f.bm25 += weights[t]! * evidence.idf[t]! * ((hits * (K1 + 1)) / (hits + K1 * (1 - B + B * rel)));
     }
-    const f = files.get(fileId)!;
-    f.bm25 = bm25;
     f.coverage = covered / idfTotal;
-  });
+  }
   // Rows in the order the search returned them: the first of equal best scores is the file's best.
   for (let i = 0; i < rows.count; i++) {
     const f = files.get(table.fileOf(rows.ids[i]!))!;
