@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { writeFileSync, appendFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import { EngineError } from '../../src/core/errors';
@@ -10,6 +10,7 @@ import { SECTION_PRIORITY } from '../../src/core/docs/markdown';
 import type { ContextBundle } from '../../src/core/bundle/types';
 import { makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
 import { copyFixture } from './graph-fixture';
+import { assertGoldenJson } from '../helpers/golden';
 
 const GOLDEN = resolve('test/golden/bundle');
 const KEYS = ['version', 'focus', 'graph', 'text_chunks', 'code_symbols', 'sync_status', 'constraints', 'routes', 'tests', 'warning'];
@@ -32,13 +33,7 @@ function normalised(b: ContextBundle): ContextBundle {
 }
 
 function golden(name: string, value: unknown): void {
-  const file = join(GOLDEN, `${name}.json`);
-  const text = `${JSON.stringify(value, null, 2)}\n`;
-  if (process.env.UPDATE_GOLDEN || !existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-  }
-  assert.deepEqual(value, JSON.parse(readFileSync(file, 'utf8')), `golden ${name} differs (UPDATE_GOLDEN=1 rewrites it)`);
+  assertGoldenJson(join(GOLDEN, `${name}.json`), value);
 }
 
 test('billing bundle: seed v2 shape, golden content, exact token count', async () => {

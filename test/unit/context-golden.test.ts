@@ -3,12 +3,11 @@
  * in ranking, selection or rendering shows up as a diff here; after reviewing it, regenerate with
  * `UPDATE_GOLDENS=1 node --test out/test/unit/context-golden.test.js`.
  */
-import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { it } from 'node:test';
 import type { ContextFormat } from '../../src/core/context/types';
 import { useIndexedShop } from '../fixtures/context/shop';
+import { assertGoldenText } from '../helpers/golden';
 
 const GOLDEN_DIR = resolve('test/golden/context');
 const CASES: { name: string; question: string; format: ContextFormat; maxTokens: number }[] = [
@@ -33,10 +32,6 @@ for (const c of CASES) {
       '',
     ].join('\n');
     const file = join(GOLDEN_DIR, `${c.name}.txt`);
-    if (process.env.UPDATE_GOLDENS || !existsSync(file)) {
-      mkdirSync(GOLDEN_DIR, { recursive: true });
-      writeFileSync(file, actual);
-    }
-    assert.equal(actual, readFileSync(file, 'utf8'));
+    assertGoldenText(file, actual);
   });
 }

@@ -5,7 +5,7 @@
  * Needs a build first: `node esbuild.mjs cli worker tests` (dist/ holds the grammars and the queries).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
@@ -13,6 +13,7 @@ import { languageForPath } from '../../src/core/parse/languages';
 import type { ExtractedSymbol, ParseResult } from '../../src/core/parse/types';
 import { createNodeAssetLocator } from '../../src/node/assets';
 import { ASSET_ROOT, REPO_ROOT } from '../helpers/workspace';
+import { assertGoldenJson } from '../helpers/golden';
 
 const FIXTURES = join(REPO_ROOT, 'test/fixtures/languages');
 const GOLDEN = join(REPO_ROOT, 'test/golden/extract');
@@ -57,15 +58,7 @@ for (const lang of languages) {
   test(`golden: ${lang}`, async () => {
     const actual: Record<string, ReturnType<typeof project>> = {};
     for (const file of readdirSync(join(FIXTURES, lang)).sort()) actual[file] = project(await parseFixture(lang, file));
-    const goldenPath = join(GOLDEN, `${lang}.json`);
-    if (process.env.UPDATE_GOLDEN) {
-      mkdirSync(GOLDEN, { recursive: true });
-      writeFileSync(goldenPath, `${JSON.stringify(actual, null, 2)}\n`);
-      return;
-    }
-    assert.ok(existsSync(goldenPath), `missing ${goldenPath}; run with UPDATE_GOLDEN=1 and review it`);
-    const expected: unknown = JSON.parse(readFileSync(goldenPath, 'utf8'));
-    assert.deepStrictEqual(actual, expected, `${lang} differs from ${goldenPath}; if the change is right, UPDATE_GOLDEN=1 and review the diff`);
+    assertGoldenJson(join(GOLDEN, `${lang}.json`), actual);
   });
 }
 

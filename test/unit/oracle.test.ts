@@ -173,7 +173,11 @@ describe('oracle, extractive answers on the fixture workspace', () => {
     assert.ok(r.stats.contextTokens <= 400, `context ${r.stats.contextTokens} tokens within the budget`);
     assert.equal(x.index.exists, true);
     assert.deepEqual(x.index.staleFiles, []);
-    assert.ok(x.wiring.some((w) => w.startsWith('code search:')));
+    // The engine hands the oracle every capability: each line names the real one, not the fallback.
+    assert.deepEqual(x.wiring.filter((w) => /^(code search|definitions|references|repo map slice):/.test(w)), [
+      'code search: smart context (getContextForQuestion)', 'definitions: code navigation (definitions)',
+      'references: code navigation (references)', 'repo map slice: repo map (slice)',
+    ]);
     // The smallest budget still cites the best evidence, narrowed to the line it quotes.
     const tiny = await ask('How are failed deliveries retried?', { maxTokens: 200, log: false });
     assert.ok(tiny.citations.length >= 1 && tiny.stats.contextTokens <= 200, `${tiny.stats.contextTokens} tokens`);

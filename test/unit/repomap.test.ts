@@ -3,7 +3,7 @@
  * and the cache (keyed on the index version, never on the request). UPDATE_GOLDEN=1 rewrites the golden files.
  */
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +11,7 @@ import type { Engine } from '../../src/core/engine';
 import { EngineError } from '../../src/core/errors';
 import { countTokens } from '../../src/core/tokens';
 import { removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+import { assertGoldenText } from '../helpers/golden';
 
 const engines: Engine[] = [];
 const roots: string[] = [];
@@ -31,12 +32,7 @@ async function workspace(files: { fixture?: string; extra?: Record<string, strin
 }
 
 function golden(name: string, actual: string): void {
-  const file = resolve('test/golden/repomap', `${name}.txt`);
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
-    mkdirSync(resolve('test/golden/repomap'), { recursive: true });
-    writeFileSync(file, actual);
-  }
-  assert.equal(actual, readFileSync(file, 'utf8'), `golden ${name} (UPDATE_GOLDEN=1 to accept a deliberate change)`);
+  assertGoldenText(resolve('test/golden/repomap', `${name}.txt`), actual);
 }
 
 /** A synthetic project big enough that budgets bind: modules calling each other's functions. */
