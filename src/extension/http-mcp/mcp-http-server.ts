@@ -49,12 +49,12 @@ function sameToken(given: string, token: string): boolean {
  * Whether a request may be from a browser page. Agents send no Origin; a page always does on a cross-origin POST, and a
  * page on another loopback port (a dev server, a local web app) is still a web page, so any Origin is refused.
  */
-export function fromWebPage(headers: IncomingMessage['headers']): boolean {
+function fromWebPage(headers: IncomingMessage['headers']): boolean {
   return headers.origin !== undefined;
 }
 
 /** The Host must be the address the server is bound to: a DNS-rebound name (evil.example -> 127.0.0.1) is refused. */
-export function expectedHost(host: string | undefined, port: number): boolean {
+function expectedHost(host: string | undefined, port: number): boolean {
   const h = host?.toLowerCase();
   return h === `127.0.0.1:${port}` || h === `localhost:${port}`;
 }
