@@ -4,8 +4,9 @@
  * refused with invalid_input. What comes back is the workspace-relative POSIX path the engine speaks.
  */
 import { promises as fsp } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { distance } from 'fastest-levenshtein';
+import { realPathOf, relativeInside } from '../node/workspace-path';
 import { ToolError } from './errors';
 
 export interface GuardedPath {
@@ -35,14 +36,14 @@ export function createPathGuard(root: string): PathGuard {
     const rootReal = await realRoot;
     const abs = isAbsolute(trimmed) ? resolve(trimmed) : resolve(absRoot, trimmed || '.');
     const { real, exists, isDirectory } = await realPathOf(abs);
-    const rel = relative(rootReal, real);
-    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    const rel = relativeInside(rootReal, real);
+    if (rel === undefined) {
       throw new ToolError(
         'invalid_input',
         `\`${argName}\` must be inside the workspace ${absRoot}, but "${input}" resolves to ${real}; pass a path relative to the workspace root, e.g. "src"`,
       );
     }
-    return { rel: rel.split(sep).join('/'), exists, isDirectory, real };
+    return { rel, exists, isDirectory, real };
   }
 
   return {
@@ -59,28 +60,6 @@ export function createPathGuard(root: string): PathGuard {
       return { rel, exists, isDirectory };
     },
   };
-}
-
-/** realpath of `abs`; for a path that does not exist, realpath of its nearest existing ancestor plus the rest. */
-async function realPathOf(abs: string): Promise<{ real: string; exists: boolean; isDirectory: boolean }> {
-  const rest: string[] = [];
-  let at = abs;
-  for (;;) {
-    try {
-      const real = await fsp.realpath(at);
-      if (rest.length) return { real: join(real, ...rest.reverse()), exists: false, isDirectory: false };
-      const st = await fsp.stat(real);
-      return { real, exists: true, isDirectory: st.isDirectory() };
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      // ENOTDIR: a file used as a folder; ELOOP: a symlink cycle. Both mean "does not exist" for a filter.
-      if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') throw e;
-      const parent = dirname(at);
-      if (parent === at) return { real: abs, exists: false, isDirectory: false };
-      rest.push(basename(at));
-      at = parent;
-    }
-  }
 }
 
 /** Workspace-relative paths of the entries next to a missing path whose names are closest to it. */

@@ -4,22 +4,19 @@
  * through the engine (which asks the same language servers first). Paths outside the workspace are refused, in
  * and out.
  */
+import * as vscode from 'vscode';
 import type { NavLocation } from '../../core/ports';
 import { navigationHandlers } from '../navigation-bridge';
 import type { OracleClient } from '../oracle-client';
-import { safeRelativePath } from '../panel/panel-messages';
 import { definitionsText, referencesText } from '../chat/chat-text';
 import { ToolInputError, type HttpTool } from './mcp-http-server';
+import { placeIn } from './tool-place';
 
 const never = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
 
-function place(args: Record<string, unknown>): NavLocation {
-  const path = safeRelativePath(args.path);
-  if (!path) throw new ToolInputError('path must be a workspace-relative path inside the workspace (no "..", no absolute paths)');
-  const line = Number(args.line);
-  const column = Number(args.column ?? 1);
-  if (!Number.isInteger(line) || line < 1 || !Number.isInteger(column) || column < 1) throw new ToolInputError('line and column are 1-based integers');
-  return { path, line, column };
+function place(args: Record<string, unknown>): Promise<NavLocation> {
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return placeIn(root?.scheme === 'file' ? root.fsPath : undefined, args);
 }
 
 const lines = (locs: NavLocation[]): string => (locs.length ? locs.map((l) => `${l.path}:${l.line}:${l.column}`).join('\n') : 'nothing found');
@@ -40,11 +37,11 @@ export function editorTools(client: OracleClient): HttpTool[] {
   return [
     {
       name: 'definition_at', description: "Where the symbol at a place is defined, from the editor's language server (path:line:column per line).", inputSchema: placeSchema,
-      run: async (a) => lines(await navigationHandlers['contextOracle/nav/definitions']({ at: place(a) }, never)),
+      run: async (a) => lines(await navigationHandlers['contextOracle/nav/definitions']({ at: await place(a) }, never)),
     },
     {
       name: 'references_at', description: "References to the symbol at a place, from the editor's language server (path:line:column per line).", inputSchema: placeSchema,
-      run: async (a) => lines(await navigationHandlers['contextOracle/nav/references']({ at: place(a) }, never)),
+      run: async (a) => lines(await navigationHandlers['contextOracle/nav/references']({ at: await place(a) }, never)),
     },
     {
       name: 'find_definition', description: "Definitions of a symbol by name (exact from the editor's language servers when they know it, else the index).", inputSchema: symbolSchema,

@@ -1,8 +1,9 @@
 /**
  * A small MCP endpoint over HTTP (the Streamable HTTP transport, answering with plain JSON; no server-sent stream) for
- * agents outside the editor. Bound to 127.0.0.1 only; every request needs `Authorization: Bearer <token>`; requests
- * from web pages (an Origin that is not loopback) are refused, so a browser cannot be used to reach it. The tools are
- * injected, so this file has no 'vscode' import and is tested in plain Node.
+ * agents outside the editor. Bound to 127.0.0.1 only; every request needs `Authorization: Bearer <token>`. A browser
+ * cannot be used to reach it: agents send no Origin, so any request that carries one is refused (a page on another
+ * loopback port is a web page too), and the Host must name the bound port on 127.0.0.1 or localhost (a DNS-rebound
+ * name is refused). The tools are injected, so this file has no 'vscode' import and is tested in plain Node.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -44,15 +45,24 @@ function sameToken(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Origins a local agent may send (none, or loopback); anything else is a web page. */
-export function allowedOrigin(origin: string | undefined): boolean {
-  if (!origin) return true;
-  try {
-    const u = new URL(origin);
-    return ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
-  } catch {
-    return false;
-  }
+/**
+ * Whether a request may be from a browser page. Agents send no Origin; a page always does on a cross-origin POST, and a
+ * page on another loopback port (a dev server, a local web app) is still a web page, so any Origin is refused.
+ */
+function fromWebPage(headers: IncomingMessage['headers']): boolean {
+  return headers.origin !== undefined;
+}
+
+/** The Host must be the address the server is bound to: a DNS-rebound name (evil.example -> 127.0.0.1) is refused. */
+function expectedHost(host: string | undefined, port: number): boolean {
+  const h = host?.toLowerCase();
+  return h === `127.0.0.1:${port}` || h === `localhost:${port}`;
+}
+
+/** A body JSON-RPC can answer: one request object, or a non-empty batch of them (null, numbers, [] are not). */
+function isRequestShape(body: unknown): boolean {
+  const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  return Array.isArray(body) ? body.length > 0 && body.every(isObject) : isObject(body);
 }
 
 function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
@@ -110,9 +120,11 @@ export function startMcpHttp(o: McpHttpOptions): Promise<McpHttpEndpoint> {
     }
   }
 
+  let boundPort = 0;
   const server: Server = createServer((req, res) => {
     void (async () => {
-      if (!allowedOrigin(req.headers.origin)) return send(res, 403, { error: 'origin not allowed' });
+      if (fromWebPage(req.headers)) return send(res, 403, { error: 'requests from web pages (with an Origin header) are not allowed' });
+      if (!expectedHost(req.headers.host, boundPort)) return send(res, 403, { error: `the Host must be 127.0.0.1:${boundPort} or localhost:${boundPort}` });
       const auth = req.headers.authorization ?? '';
       if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7).trim(), o.token)) {
         return send(res, 401, { error: 'missing or wrong bearer token' }, { 'WWW-Authenticate': 'Bearer' });
@@ -124,6 +136,9 @@ export function startMcpHttp(o: McpHttpOptions): Promise<McpHttpEndpoint> {
         parsed = JSON.parse(await readBody(req));
       } catch (e) {
         return send(res, 400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: `parse error: ${e instanceof Error ? e.message : String(e)}` } });
+      }
+      if (!isRequestShape(parsed)) {
+        return send(res, 400, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request: send a JSON-RPC request object or a non-empty array of them' } });
       }
       const batch = Array.isArray(parsed);
       const answers = (await Promise.all((batch ? parsed as JsonRpc[] : [parsed as JsonRpc]).map(handle))).filter((a) => a !== undefined);
@@ -138,6 +153,7 @@ export function startMcpHttp(o: McpHttpOptions): Promise<McpHttpEndpoint> {
     server.once('error', reject);
     server.listen(o.port ?? 0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
+      boundPort = port;
       resolve({
         url: `http://127.0.0.1:${port}/mcp`,
         port,

@@ -1,8 +1,10 @@
 /**
  * Validation of what the Oracle panel sends. The webview renders workspace text and is treated as untrusted: every
  * message is checked field by field, unknown types and extra shapes are dropped, and paths must stay inside the
- * workspace. No 'vscode' import, so it is tested in plain Node.
+ * workspace: as text here, and on disk (symlinks followed) by `workspaceFile` before anything is opened. No 'vscode'
+ * import, so it is tested in plain Node.
  */
+import { resolveInsideRoot } from '../../node/workspace-path';
 import { MAX_QUESTION_CHARS, type WebviewMessage } from '../../protocol/webview';
 
 const MAX_ID = 200;
@@ -21,6 +23,18 @@ export function safeRelativePath(v: unknown): string | undefined {
   if (!p || p.includes('\\') || p.includes('\0') || p.startsWith('/') || /^[A-Za-z]:/.test(p) || /^[a-z][\w+.-]*:/i.test(p)) return undefined;
   const parts = p.split('/');
   return parts.some((s) => s === '..' || s === '') ? undefined : p;
+}
+
+/**
+ * `v` if it is a safe relative path naming an existing file whose real path (symlinks followed, the root's too) is
+ * inside the workspace root's real path, else undefined. `linkout/secret.txt` with `linkout -> /outside` reads as
+ * inside but is not. Returns the path as given (the editor shows the name the user knows).
+ */
+export async function workspaceFile(root: string, v: unknown): Promise<string | undefined> {
+  const rel = safeRelativePath(v);
+  if (!rel) return undefined;
+  const found = await resolveInsideRoot(root, rel);
+  return found?.exists && !found.isDirectory ? rel : undefined;
 }
 
 /** The message if it is well-formed, else undefined (the caller logs and drops it). */
