@@ -8,6 +8,7 @@ import { createStderrLogger } from '../node/logger';
 import { createNodeEngine } from '../node/node-engine';
 import { parseArgs, UsageError, type FlagSpec } from './args';
 import { COMMANDS } from './commands';
+import { cliUserModel } from './model-flags';
 import { applyHostHeapPolicy } from '../node/heap-policy';
 
 applyHostHeapPolicy();
@@ -71,7 +72,16 @@ export async function main(argv: string[]): Promise<number> {
   }
   const logger = createStderrLogger(flags.verbose ? 'debug' : 'warn');
   const root = resolve(String(flags.root ?? process.cwd()));
+  let userModel;
+  try {
+    userModel = cliUserModel(command.name, flags);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${e.message}\nusage: context-oracle ${command.usage}\n`);
+    return 2;
+  }
   const engine = createNodeEngine({
+    userModel,
     root,
     ...(flags.db ? { indexPath: String(flags.db) } : {}),
     logger,
