@@ -7,6 +7,7 @@ import { EngineError } from '../core/errors';
 import { createStderrLogger } from '../node/logger';
 import { createNodeEngine } from '../node/node-engine';
 import { parseArgs, UsageError, type FlagSpec } from './args';
+import { ensureIndex, mutableLogger } from './auto-index';
 import { COMMANDS } from './commands';
 import { cliUserModel } from './model-flags';
 import { applyHostHeapPolicy } from '../node/heap-policy';
@@ -70,7 +71,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`usage: context-oracle ${command.usage}\n`);
     return 0;
   }
-  const logger = createStderrLogger(flags.verbose ? 'debug' : 'warn');
+  const quiet = { muted: false };
+  const logger = mutableLogger(createStderrLogger(flags.verbose ? 'debug' : 'warn'), quiet);
   const root = resolve(String(flags.root ?? process.cwd()));
   let userModel;
   try {
@@ -92,6 +94,7 @@ export async function main(argv: string[]): Promise<number> {
     },
   });
   try {
+    if (command.needsIndex) await ensureIndex(engine, (line) => process.stderr.write(`${line}\n`), quiet);
     return await command.run({ engine, positionals, flags, out: (s) => process.stdout.write(`${s}\n`) });
   } catch (e) {
     if (e instanceof UsageError) {

@@ -35,6 +35,7 @@ export function readQuestionFile(path: string): string[] {
 
 export const askCommand: Command = {
   name: 'ask',
+  needsIndex: true,
   summary: 'ask the oracle: an answer with citations from code, docs, git history and threads',
   usage: `ask "QUESTION" [--source code,docs,git,threads] [--explain] [--max-tokens N] [--question-file FILE] ${MODEL_USAGE} [--docs DIR] [--author NAME] [--no-log] [--events]`,
   flags: {

@@ -101,6 +101,7 @@ export function formatExplain(r: ContextResult): string {
 
 export const contextCommand: Command = {
   name: 'context',
+  needsIndex: true,
   summary: 'smart context for a question: ranked files and code within a token budget',
   usage: 'context QUESTION [--question-file FILE] [--max-tokens N] [--format mu|json|markdown] [--explain] [--verbose]',
   flags: { ...CONTEXT_FLAGS, 'question-file': { type: 'string' }, format: { type: 'string' }, explain: { type: 'boolean' } },
