@@ -4,18 +4,13 @@
  * stdout carries only the answer, so --json output stays clean.
  */
 import type { Engine } from '../core/engine';
-import { EngineError } from '../core/errors';
 import type { Logger } from '../core/ports';
 import { createProgressReporter } from './progress';
 
 /** Why the index must be built before answering, or undefined when it can be read. */
 async function missingOrDamaged(engine: Engine): Promise<string | undefined> {
-  try {
-    return (await engine.status()).exists ? undefined : 'no index yet';
-  } catch (e) {
-    if (EngineError.is(e, 'index_corrupt')) return 'the index could not be used';
-    throw e;
-  }
+  const state = await engine.indexState();
+  return state === 'ready' ? undefined : state === 'missing' ? 'no index yet' : 'the index could not be used';
 }
 
 /**
