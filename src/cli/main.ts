@@ -7,7 +7,9 @@ import { EngineError } from '../core/errors';
 import { createStderrLogger } from '../node/logger';
 import { createNodeEngine } from '../node/node-engine';
 import { parseArgs, UsageError, type FlagSpec } from './args';
+import { ensureIndex, mutableLogger } from './auto-index';
 import { COMMANDS } from './commands';
+import { cliUserModel } from './model-flags';
 import { applyHostHeapPolicy } from '../node/heap-policy';
 
 applyHostHeapPolicy();
@@ -69,9 +71,19 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`usage: context-oracle ${command.usage}\n`);
     return 0;
   }
-  const logger = createStderrLogger(flags.verbose ? 'debug' : 'warn');
+  const quiet = { muted: false };
+  const logger = mutableLogger(createStderrLogger(flags.verbose ? 'debug' : 'warn'), quiet);
   const root = resolve(String(flags.root ?? process.cwd()));
+  let userModel;
+  try {
+    userModel = cliUserModel(command.name, flags);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${e.message}\nusage: context-oracle ${command.usage}\n`);
+    return 2;
+  }
   const engine = createNodeEngine({
+    userModel,
     root,
     ...(flags.db ? { indexPath: String(flags.db) } : {}),
     logger,
@@ -82,6 +94,7 @@ export async function main(argv: string[]): Promise<number> {
     },
   });
   try {
+    if (command.needsIndex) await ensureIndex(engine, (line) => process.stderr.write(`${line}\n`), quiet);
     return await command.run({ engine, positionals, flags, out: (s) => process.stdout.write(`${s}\n`) });
   } catch (e) {
     if (e instanceof UsageError) {

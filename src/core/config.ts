@@ -33,6 +33,8 @@ export interface SettingSpec {
   type: 'array' | 'number' | 'boolean' | 'string';
   default: unknown;
   description: string;
+  /** VS Code setting scope; `application` settings can only be set in user settings, never by a workspace. */
+  scope?: 'application';
 }
 
 /** Settings exposed in VS Code under `contextOracle.*`. */

@@ -34,6 +34,11 @@ export interface Engine extends GraphFacade {
   /** Index the workspace; incremental unless `full`. */
   index(options?: IndexRunOptions & { full?: boolean }): Promise<IndexOutcome>;
   status(): Promise<IndexStatus>;
+  /**
+   * Whether the persisted index can be read, without counting anything (hosts probe before a read): `ready`,
+   * `missing`, or `unusable` (damaged or written by another version; the next index run rebuilds it).
+   */
+  indexState(): Promise<'ready' | 'missing' | 'unusable'>;
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
   // -- freshness (change queue, just-in-time commits, stamps) --
   /** Queue changed/deleted files (from a watcher); committed as a batch when the queue policy says so. */
@@ -324,6 +329,16 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     root: deps.root,
     index,
     status,
+    async indexState() {
+      try {
+        await readable();
+        return 'ready';
+      } catch (e) {
+        if (EngineError.is(e, 'not_initialized')) return 'missing';
+        if (EngineError.is(e, 'index_corrupt')) return 'unusable';
+        throw e;
+      }
+    },
     async search(query, options) {
       await justInTime(query);
       return searchChunks(await readable(), query, options);

@@ -3,6 +3,7 @@
  * an in-memory one for tests. Paths given to ports are absolute OS paths; paths in engine data are workspace-relative
  * POSIX paths.
  */
+import type { UserModelConfig } from './oracle/types';
 import type { ParseRequest, ParseResult } from './parse/types';
 
 export interface FileStat {
@@ -173,6 +174,14 @@ export interface Environment {
   get(name: string): string | undefined;
 }
 
+/**
+ * The user's own model configuration, resolved by the host from user-level sources (editor user settings,
+ * environment, user config file, flags). Read at every question, so a host may change it while running.
+ */
+export interface UserModelSource {
+  current(): UserModelConfig;
+}
+
 /** Appends text to a file under the workspace (creating folders and the file); used for logs such as threads. */
 export interface WorkspaceWriter {
   append(absPath: string, text: string): Promise<void>;
@@ -201,6 +210,8 @@ export interface EngineDeps {
   /** Outbound HTTP for configured model endpoints; absent means no model calls (extractive answers). */
   http?: HttpClient;
   env?: Environment;
+  /** The user's model configuration (read at every question); absent: only a model passed with the call is used. */
+  userModel?: UserModelSource;
   /** Writes under the workspace (oracle session logs); absent means nothing is logged. */
   writer?: WorkspaceWriter;
   /** Sync baselines; absent means they live in memory for the engine's lifetime. */

@@ -12,6 +12,7 @@ import { registerCommands } from './commands';
 import { errorMessage } from './errors';
 import { watchForChanges, type ChangeWatcher } from './freshness-watcher';
 import { IndexState } from './index-state';
+import { registerModelConfig } from './model-config';
 import { navigationHandlers } from './navigation-bridge';
 import { registerOracleCommands } from './oracle-commands';
 import { createOracleClient, type OracleClient } from './oracle-client';
@@ -80,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
     context.subscriptions.push(...registerOracleCommands({
       client, panel, log, refreshProblems: () => { insights.invalidate(); problems.schedule(0); }, flushChanges: () => watcher?.flush(),
     }));
+    context.subscriptions.push(...registerModelConfig(context, client, log));
     const agents = registerAgentSurfaces(context, client, log);
     const endpoint = new EditorMcpEndpoint(client, log, String((context.extension.packageJSON as { version?: string }).version ?? '0.0.0'));
     context.subscriptions.push(endpoint, registerEndpointCommand(endpoint, log));

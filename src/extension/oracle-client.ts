@@ -10,6 +10,7 @@ import {
   type OracleClientRequestMethod, type OracleClientRequests, type OracleNotificationMethod, type OracleNotifications,
   type OracleRequestMethod, type OracleRequests,
 } from '../protocol/language-server';
+import { readEditorModelConfig } from './model-config';
 import { readServerSettings } from './settings';
 
 export type ActivityNotification = OracleNotifications['contextOracle/activity'];
@@ -53,7 +54,8 @@ export function createOracleClient(context: vscode.ExtensionContext, log: vscode
     const lc = await import('vscode-languageclient/node');
     const module = context.asAbsolutePath('dist/server.js');
     const run = { module, transport: lc.TransportKind.ipc };
-    const init: InitializationOptions = { settings: readServerSettings(), autoIndex: true };
+    // The user's model travels apart from the synced settings (those merge in workspace settings).
+    const init: InitializationOptions = { settings: readServerSettings(), model: readEditorModelConfig(context.workspaceState), autoIndex: true };
     client = new lc.LanguageClient('contextOracle', 'Context Oracle', { run, debug: run }, {
       documentSelector: [],
       outputChannel: log,

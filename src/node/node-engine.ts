@@ -2,7 +2,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { createEngine, type Engine } from '../core/engine';
 import type { EngineConfig } from '../core/config';
-import type { Logger, NavigationProvider, ParserHost } from '../core/ports';
+import type { Logger, NavigationProvider, ParserHost, UserModelSource } from '../core/ports';
 import { createInProcessParserHost } from '../core/parse/in-process-parser-host';
 import { createNodeAssetLocator } from './assets';
 import { nodeFileSystem } from './file-system';
@@ -25,6 +25,8 @@ export interface NodeEngineOptions {
   workers?: number | false;
   /** The editor's language servers (the language server host passes one); absent: answers come from the index. */
   navigation?: NavigationProvider;
+  /** The user's model configuration (see user-config.ts); absent: only a model passed with a question is used. */
+  userModel?: UserModelSource;
 }
 
 export function defaultIndexPath(root: string): string {
@@ -42,7 +44,8 @@ export function createNodeEngine(options: NodeEngineOptions): Engine {
   return createEngine(
     { root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPath), logger: options.logger, clock: { now: () => Date.now() }, assets, parser,
       git: createNodeGit(root), http: nodeHttpClient, env: { get: (name) => process.env[name] }, writer: nodeWorkspaceWriter,
-      state: createStateStore(join(root, '.context-oracle')), ...(options.navigation ? { navigation: options.navigation } : {}) },
+      state: createStateStore(join(root, '.context-oracle')), ...(options.navigation ? { navigation: options.navigation } : {}),
+      ...(options.userModel ? { userModel: options.userModel } : {}) },
     options.config,
   );
 }

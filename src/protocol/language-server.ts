@@ -9,6 +9,7 @@ import type {
   ReferencesResult, RepoMap, SearchHit, SearchOptions,
 } from '../core/model';
 import type { NavLocation, NavSymbol } from '../core/ports';
+import type { ModelSettings } from '../core/oracle/types';
 import type { BundleResult } from '../core/bundle/types';
 import type { WhyResult } from '../core/graph/why';
 import type { GraphView } from '../core/graph/view';
@@ -29,8 +30,21 @@ export interface ServerSettings {
   useEditorNavigation?: boolean;
 }
 
+/**
+ * The user's model as the editor knows it, sent at start and on every change (`contextOracle/modelConfig`). Kept
+ * apart from ServerSettings, which the server also receives merged with workspace settings: a workspace must never
+ * choose where the user's key and code go.
+ */
+export interface EditorModelConfig {
+  /** From `contextOracle.model.*` in the user's (global) settings only; absent: none there. */
+  model?: ModelSettings;
+  /** workspaceModelFingerprint of the `.context-oracle/oracle.json` model the user approved in this trusted workspace. */
+  approvedWorkspaceModel?: string;
+}
+
 export interface InitializationOptions {
   settings: ServerSettings;
+  model?: EditorModelConfig;
   /** False in an untrusted workspace: the server answers requests but never indexes on its own. */
   autoIndex: boolean;
 }
@@ -154,6 +168,8 @@ export interface OracleNotifications {
 export interface OracleClientNotifications {
   /** Saved or deleted files (workspace-relative); unsaved edits are never sent. */
   'contextOracle/fileChanges': { changes: ChangeNotice[] };
+  /** The user's model settings or the workspace model approval changed. */
+  'contextOracle/modelConfig': EditorModelConfig;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from 'vscode-languageserver/node';
 import { createNodeEngine } from '../node/node-engine';
 import type {
-  InitializationOptions, OracleClientRequests, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, ServerSettings,
+  EditorModelConfig, InitializationOptions, OracleClientRequests, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, ServerSettings,
 } from '../protocol/language-server';
 import { createConnectionLogger } from './connection-logger';
 import { createEditorNavigation, type SendClientRequest } from './editor-navigation';
@@ -18,7 +18,8 @@ import { createFreshnessFeed } from './freshness-feed';
 import { createIndexSession, type IndexSession } from './index-session';
 import { createRequestHandlers, type RequestHandlers } from './request-handlers';
 import { toResponseError } from './response-errors';
-import { sameSettings, sanitizeSettings, toEngineConfig } from './settings';
+import { sameSettings, sanitizeModelConfig, sanitizeSettings, toEngineConfig } from './settings';
+import { createUserModelSource } from '../node/user-config';
 import { applyHostHeapPolicy } from '../node/heap-policy';
 
 applyHostHeapPolicy();
@@ -28,6 +29,20 @@ const logger = createConnectionLogger(connection.console);
 let session: IndexSession | undefined;
 let settings: ServerSettings = {};
 let autoIndex = true;
+let editorModel: EditorModelConfig = {};
+// The user's model: editor user settings, else the environment, else the user config file; a workspace model only
+// when approved in the editor (read at every question, so a change applies without re-creating the engine).
+const userModel = createUserModelSource({
+  explicit: () => editorModel.model,
+  trust: () => editorModel.approvedWorkspaceModel,
+  approveHint: 'To use it, run "Context Oracle: Use the Workspace\'s Model" in a trusted workspace, or set contextOracle.model.* in your user settings.',
+});
+
+function applyModelConfig(raw: unknown): void {
+  const { config, problem } = sanitizeModelConfig(raw);
+  if (problem) logger.warn(problem);
+  editorModel = config;
+}
 
 function notify<M extends OracleNotificationMethod>(method: M, params: OracleNotifications[M]): void {
   connection.sendNotification(method, params).catch(() => undefined); // the client may be gone; nothing to do
@@ -94,9 +109,12 @@ connection.onNotification('contextOracle/fileChanges', (params: unknown) => {
   freshness.changes(params).catch((e: unknown) => logger.warn(`queueing file changes failed: ${e instanceof Error ? e.message : String(e)}`));
 });
 
+connection.onNotification('contextOracle/modelConfig', (params: unknown) => applyModelConfig(params));
+
 connection.onInitialize((params) => {
   const init = (params.initializationOptions ?? {}) as Partial<InitializationOptions>;
   settings = sanitizeSettings(init.settings);
+  applyModelConfig(init.model);
   autoIndex = init.autoIndex !== false;
   const root = workspaceRoot(params);
   if ((params.workspaceFolders?.length ?? 0) > 1) logger.info(`several workspace folders are open; indexing the first, ${root}`);
@@ -105,7 +123,7 @@ connection.onInitialize((params) => {
     settings,
     logger,
     createEngine: (r, s) => createNodeEngine({
-      root: r, logger, assetRoot: __dirname, config: toEngineConfig(s), ...(s.indexPath ? { indexPath: s.indexPath } : {}),
+      root: r, logger, assetRoot: __dirname, config: toEngineConfig(s), userModel, ...(s.indexPath ? { indexPath: s.indexPath } : {}),
       ...(s.useEditorNavigation !== false ? { navigation: createEditorNavigation(sendClientRequest, logger) } : {}),
     }),
     notify: (activity) => {

@@ -1,5 +1,6 @@
 import type { EngineConfig } from '../core/config';
-import type { ServerSettings } from '../protocol/language-server';
+import { validateModel } from '../core/oracle/settings';
+import type { EditorModelConfig, ServerSettings } from '../protocol/language-server';
 
 /** Only well-formed values reach the engine; anything else falls back to the engine's default. */
 export function sanitizeSettings(raw: unknown): ServerSettings {
@@ -24,4 +25,20 @@ export function toEngineConfig(settings: ServerSettings): Partial<EngineConfig> 
 export function sameSettings(a: ServerSettings, b: ServerSettings): boolean {
   const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '', s.useEditorNavigation ?? true]);
   return norm(a) === norm(b);
+}
+
+/** The editor's model configuration, checked again; a malformed model is dropped (`problem` says why). */
+export function sanitizeModelConfig(raw: unknown): { config: EditorModelConfig; problem?: string } {
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const config: EditorModelConfig = {};
+  let problem: string | undefined;
+  if (o.model !== undefined && o.model !== null) {
+    try {
+      config.model = validateModel(o.model);
+    } catch (e) {
+      problem = `contextOracle.model settings ignored: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  if (typeof o.approvedWorkspaceModel === 'string' && o.approvedWorkspaceModel) config.approvedWorkspaceModel = o.approvedWorkspaceModel;
+  return { config, ...(problem ? { problem } : {}) };
 }

@@ -48,14 +48,9 @@ describe('context-oracle CLI', () => {
     assert.equal(runCli(['search', '--root', root]).code, 2, 'missing query');
     assert.equal(runCli(['search', 'x', '--limit', 'many', '--root', root]).code, 2);
     assert.equal(runCli(['status', '--bogus']).code, 2);
-    const empty = makeWorkspace({ 'a.ts': 'export {}\n' });
-    try {
-      const r = runCliJson<{ error: { code: string } }>(['search', 'anything', '--root', empty]);
-      assert.equal(r.code, 1);
-      assert.equal(r.json.error.code, 'not_initialized');
-    } finally {
-      removeWorkspace(empty);
-    }
+    const r = runCliJson<{ error: { code: string } }>(['ask', 'x'.repeat(4001), '--root', root, '--no-log']);
+    assert.equal(r.code, 1);
+    assert.equal(r.json.error.code, 'invalid_input');
   });
 
   it('writes the index where --db says', () => {

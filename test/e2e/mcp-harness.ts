@@ -43,11 +43,13 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serve(root: string, extraArgs: string[] = []): Promise<Served> {
+/** `env`, when given, is the server's whole environment (the SDK otherwise passes only a safe default set). */
+export async function serve(root: string, extraArgs: string[] = [], env?: Record<string, string>): Promise<Served> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp', '--root', root, ...extraArgs],
     stderr: 'pipe',
+    ...(env ? { env } : {}),
   });
   let err = '';
   transport.stderr?.on('data', (chunk: Buffer) => { err += chunk.toString('utf8'); });

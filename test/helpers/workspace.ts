@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Engine } from '../../src/core/engine';
 import type { EngineConfig } from '../../src/core/config';
 import type { Logger } from '../../src/core/ports';
-import { createNodeEngine } from '../../src/node/node-engine';
+import { createNodeEngine, type NodeEngineOptions } from '../../src/node/node-engine';
 
 /** dist/ holds the grammars, queries and WASM runtimes; tests run from the repository root after a build. */
 export const ASSET_ROOT = resolve('dist');
@@ -39,6 +39,6 @@ export function captureLogger(): CapturedLogger {
   return { lines, trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-export function testEngine(root: string, config: Partial<EngineConfig> = {}, logger: Logger = captureLogger()): Engine {
-  return createNodeEngine({ root, logger, config, assetRoot: ASSET_ROOT, workers: false });
+export function testEngine(root: string, config: Partial<EngineConfig> = {}, logger: Logger = captureLogger(), extra: Partial<NodeEngineOptions> = {}): Engine {
+  return createNodeEngine({ root, logger, config, assetRoot: ASSET_ROOT, workers: false, ...extra });
 }

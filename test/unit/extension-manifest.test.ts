@@ -10,7 +10,7 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const contributes = manifest.contributes;
 
 test('contributes.configuration is exactly SETTINGS plus the editor settings, with the same types, defaults and descriptions', () => {
-  const props = contributes.configuration.properties as Record<string, { type: string; default: unknown; description: string }>;
+  const props = contributes.configuration.properties as Record<string, { type: string; default: unknown; description: string; scope?: string }>;
   const specs = [...SETTINGS, ...EDITOR_SETTINGS];
   assert.deepEqual(Object.keys(props).sort(), specs.map((s) => `contextOracle.${s.key}`).sort());
   for (const s of specs) {
@@ -18,7 +18,10 @@ test('contributes.configuration is exactly SETTINGS plus the editor settings, wi
     assert.equal(p.type, s.type, s.key);
     assert.deepEqual(p.default, s.default, s.key);
     assert.equal(p.description, s.description, s.key);
+    assert.equal(p.scope, s.scope, s.key);
   }
+  // A workspace must not choose where the user's key and code are sent.
+  for (const key of ['model.baseUrl', 'model.name', 'model.apiKeyEnv']) assert.equal(props[`contextOracle.${key}`]?.scope, 'application', key);
 });
 
 test('languageModelTools declares exactly the tools the extension registers, each with a schema', () => {

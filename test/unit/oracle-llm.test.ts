@@ -4,6 +4,8 @@
  * fallbacks, and the shared conversation compressed lazily (on read, never on write) and cached.
  */
 import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import type { AskEvent, ModelSettings } from '../../src/core/oracle/types';
@@ -142,5 +144,32 @@ describe('shared conversation', () => {
     assert.equal(chatRequests().length, callsSoFar + 1);
     const msgs = chatRequests().at(-1)!.body.messages;
     assert.ok(msgs.some((m) => m.role === 'system' && m.content.startsWith('Earlier in this conversation (summary):')));
+  });
+});
+
+describe('a model named by the workspace file', () => {
+  it('is not asked, not even to compress the conversation, until the user approves it; the answer says why once', async () => {
+    const settings = join(root, '.context-oracle/oracle.json');
+    writeFileSync(settings, JSON.stringify({ model }));
+    let trust = false;
+    const e = testEngine(root, {}, undefined, { userModel: { current: () => ({ ...(trust ? { trustWorkspaceModel: true } : {}), approveHint: 'Approve it here.' }) } });
+    try {
+      const before = fake.requests.length;
+      const first = await e.askAll('Where is createGreeter defined?', { session: 'ws', log: false });
+      assert.equal(first.mode, 'extractive');
+      assert.match(first.answer, /^\(Model not used: \.context-oracle\/oracle\.json asks for the model "fake-gpt" at http:\/\/127\.0\.0\.1:\d+\/v1 with the API key in \$CONTEXT_ORACLE_TEST_KEY, .* Approve it here\.\)/);
+      const second = await e.askAll('Where is createGreeter defined?', { session: 'ws', log: false });
+      assert.doesNotMatch(second.answer, /Model not used/, 'said once');
+      assert.match(second.modelError!, /used only after you approve it/);
+      await e.conversation('ws');
+      assert.equal(fake.requests.length, before, 'the workspace\'s endpoint received nothing');
+      trust = true;
+      const approved = await e.askAll('Where is createGreeter defined?', { log: false });
+      assert.equal(approved.mode, 'model');
+      assert.equal(fake.requests.length, before + 1);
+    } finally {
+      await e.dispose();
+      rmSync(settings);
+    }
   });
 });

@@ -32,7 +32,9 @@ describe('index recovery', () => {
       damage(dbPath(root));
       const engine = testEngine(root);
       await assert.rejects(engine.search('parse'), (e: unknown) => EngineError.is(e, 'index_corrupt'));
+      assert.equal(await engine.indexState(), 'unusable');
       const outcome = await engine.index();
+      assert.equal(await engine.indexState(), 'ready');
       assert.ok(outcome.recovered, 'the rebuild reports the recovery');
       assert.ok(outcome.recovered.movedTo && existsSync(outcome.recovered.movedTo), 'the bad file is kept aside');
       assert.equal((await engine.search('parse args'))[0]?.symbol, 'parse_args');
@@ -67,6 +69,7 @@ describe('index recovery', () => {
     const engine = testEngine(root);
     await assert.rejects(engine.search('x'), (e: unknown) => EngineError.is(e, 'not_initialized'));
     assert.equal((await engine.status()).exists, false);
+    assert.equal(await engine.indexState(), 'missing');
     await engine.dispose();
   });
 });

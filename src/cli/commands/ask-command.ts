@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { SOURCE_NAMES, type AskEvent, type AskOptions, type AskResult, type ModelSettings } from '../../core/oracle/types';
-import { validateModel } from '../../core/oracle/settings';
+import { SOURCE_NAMES, type AskEvent, type AskOptions, type AskResult } from '../../core/oracle/types';
 import { UsageError } from '../args';
 import { formatExplain } from '../format-ask';
+import { MODEL_FLAGS, MODEL_USAGE } from '../model-flags';
 import type { Command } from './types';
 
 /** Questions from --question-file: one {"question"} object, an array of them, or one per line (JSON lines). */
@@ -33,34 +33,22 @@ export function readQuestionFile(path: string): string[] {
   }
 }
 
-function modelFromFlags(flags: Record<string, unknown>): ModelSettings | null | undefined {
-  if (flags['no-model']) return null;
-  if (flags.model === undefined && flags['model-url'] === undefined) return undefined;
-  if (flags.model === undefined || flags['model-url'] === undefined) throw new UsageError('--model and --model-url go together');
-  try {
-    return validateModel({
-      baseUrl: flags['model-url'], model: flags.model,
-      ...(flags['api-key-env'] !== undefined ? { apiKeyEnv: flags['api-key-env'] } : {}),
-    });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-}
-
 export const askCommand: Command = {
   name: 'ask',
+  needsIndex: true,
   summary: 'ask the oracle: an answer with citations from code, docs, git history and threads',
-  usage: 'ask "QUESTION" [--source code,docs,git,threads] [--explain] [--max-tokens N] [--question-file FILE] [--model NAME --model-url URL [--api-key-env VAR] | --no-model] [--docs DIR] [--author NAME] [--no-log] [--events]',
+  usage: `ask "QUESTION" [--source code,docs,git,threads] [--explain] [--max-tokens N] [--question-file FILE] ${MODEL_USAGE} [--docs DIR] [--author NAME] [--no-log] [--events]`,
   flags: {
     source: { type: 'list' }, explain: { type: 'boolean' }, 'max-tokens': { type: 'number' }, 'question-file': { type: 'string' },
-    model: { type: 'string' }, 'model-url': { type: 'string' }, 'api-key-env': { type: 'string' }, 'no-model': { type: 'boolean' },
+    ...MODEL_FLAGS,
     docs: { type: 'list' }, author: { type: 'string' }, 'no-log': { type: 'boolean' }, events: { type: 'boolean' },
   },
   async run({ engine, positionals, flags, out }) {
     const questions = flags['question-file'] !== undefined ? readQuestionFile(String(flags['question-file'])) : [positionals.join(' ')];
     if (positionals.length && flags['question-file'] !== undefined) throw new UsageError('give the question as an argument or with --question-file, not both');
     if (!questions[0]?.trim()) throw new UsageError('ask needs a QUESTION');
-    const model = modelFromFlags(flags);
+    // The flags' model reaches the engine as the user's model (main.ts); only --no-model is per call.
+    const model = flags['no-model'] ? null : undefined;
     const sources = (flags.source as string[] | undefined)?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
     const unknown = sources?.find((v) => !(SOURCE_NAMES as readonly string[]).includes(v));
     if (unknown) throw new UsageError(`unknown source "${unknown}" (sources: ${SOURCE_NAMES.join(', ')})`);

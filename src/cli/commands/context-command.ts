@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { toContextJson } from '../../core/context/export-json';
 import type { ContextFormat, ContextOptions, ContextResult, ContextWeights, EmbeddingSettings, SignalScores } from '../../core/model';
+import { loadUserConfigFile, userConfigPath } from '../../node/user-config';
 import { UsageError, type FlagSpec } from '../args';
 import type { Command } from './types';
 
@@ -19,12 +20,15 @@ export const CONTEXT_FLAGS: Record<string, FlagSpec> = {
 
 const WEIGHT_NAMES = ['entity', 'vector', 'proximity', 'bm25File', 'bm25Chunk', 'focus', 'path', 'mentionRef', 'coverage'];
 
-/** Embeddings come from flags, else from CONTEXT_ORACLE_EMBEDDINGS_{URL,MODEL,KEY_ENV,DIMENSIONS}; URL and model are both needed. */
+/**
+ * Embeddings come from the user only: flags, else CONTEXT_ORACLE_EMBEDDINGS_{URL,MODEL,KEY_ENV,DIMENSIONS}, else
+ * `embeddings` in the user config file; never from the workspace. URL and model are both needed.
+ */
 function embeddingSettings(flags: Record<string, unknown>): EmbeddingSettings | undefined {
   const env = process.env;
   const baseUrl = (flags['embeddings-url'] as string | undefined) ?? env.CONTEXT_ORACLE_EMBEDDINGS_URL;
   const model = (flags['embeddings-model'] as string | undefined) ?? env.CONTEXT_ORACLE_EMBEDDINGS_MODEL;
-  if (!baseUrl && !model) return undefined;
+  if (!baseUrl && !model) return loadUserConfigFile(userConfigPath()).embeddings;
   if (!baseUrl || !model) throw new UsageError('embeddings need both a URL (--embeddings-url) and a model (--embeddings-model)');
   const keyEnv = (flags['embeddings-key-env'] as string | undefined) ?? env.CONTEXT_ORACLE_EMBEDDINGS_KEY_ENV;
   const dims = flags['embeddings-dimensions'] ?? env.CONTEXT_ORACLE_EMBEDDINGS_DIMENSIONS;
@@ -97,6 +101,7 @@ export function formatExplain(r: ContextResult): string {
 
 export const contextCommand: Command = {
   name: 'context',
+  needsIndex: true,
   summary: 'smart context for a question: ranked files and code within a token budget',
   usage: 'context QUESTION [--question-file FILE] [--max-tokens N] [--format mu|json|markdown] [--explain] [--verbose]',
   flags: { ...CONTEXT_FLAGS, 'question-file': { type: 'string' }, format: { type: 'string' }, explain: { type: 'boolean' } },

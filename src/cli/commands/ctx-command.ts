@@ -4,6 +4,7 @@ import type { Command } from './types';
 
 export const ctxCommand: Command = {
   name: 'ctx',
+  needsIndex: true,
   summary: 'context bundle for graph nodes, files or path::Symbol ids',
   usage: 'ctx REF_ID... [--depth N] [--max-nodes N] [--max-chunks N] [--max-tokens N] [--json|--markdown]',
   flags: { depth: { type: 'number' }, 'max-nodes': { type: 'number' }, 'max-chunks': { type: 'number' }, 'max-tokens': { type: 'number' }, markdown: { type: 'boolean' } },

@@ -27,6 +27,7 @@ export function formatDefinition(h: DefinitionHit): string {
 
 export const defCommand: Command = {
   name: 'def',
+  needsIndex: true,
   summary: 'where a symbol is defined (name, Container.name or module.name)',
   usage: 'def SYMBOL [--limit N] [--from-question FILE]',
   flags: { limit: { type: 'number' }, 'from-question': { type: 'string' } },

@@ -16,6 +16,7 @@ const pct = (x: number): string => x.toFixed(3);
 
 export const evalCommand: Command = {
   name: 'eval',
+  needsIndex: true,
   summary: 'score smart context on your own golden questions (recall@k, MRR, tokens per hit)',
   usage: 'eval FILE.jsonl [--k 1,5,10] [--max-tokens N] [--verbose]   (lines: {"question", "files": [...], "symbols": [...]})',
   flags: { ...CONTEXT_FLAGS, k: { type: 'string' } },

@@ -2,6 +2,7 @@ import type { Command } from './types';
 
 export const graphCommand: Command = {
   name: 'graph',
+  needsIndex: true,
   summary: 'the architecture graph (or the part around REF_IDs) as Mermaid or JSON',
   usage: 'graph [REF_ID...] [--depth N]',
   flags: { depth: { type: 'number' } },

@@ -5,6 +5,7 @@ import type { Command } from './types';
 /** Exit 0 with a report by default; 1 with --strict on any error, 1 with --fail-on-warn on any finding. */
 export const lintCommand: Command = {
   name: 'lint',
+  needsIndex: true,
   summary: 'check the graph and architecture rules (deny, require, cycles, layers, imports)',
   usage: 'lint [--strict] [--fail-on-warn] [--format rich|json|porcelain]',
   flags: { strict: { type: 'boolean' }, 'fail-on-warn': { type: 'boolean' }, format: { type: 'string' } },

@@ -3,6 +3,7 @@ import type { Command } from './types';
 
 export const mapCommand: Command = {
   name: 'map',
+  needsIndex: true,
   summary: 'ranked repository map: files and signatures that fit a token budget',
   usage: 'map [QUESTION] [--scope DIR] [--max-tokens N] [--focus FILE|IDENT]...',
   flags: { scope: { type: 'string' }, 'max-tokens': { type: 'number' }, focus: { type: 'list' } },

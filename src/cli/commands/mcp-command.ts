@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { serveStdio } from '../../mcp/stdio';
 import { UsageError } from '../args';
 import { createStderrLogger } from '../../node/logger';
+import { MODEL_FLAGS, MODEL_USAGE } from '../model-flags';
 import { CONTEXT_FLAGS, contextOptions } from './context-command';
 import type { Command } from './types';
 
@@ -12,8 +13,9 @@ const EMBEDDING_FLAGS = Object.fromEntries(Object.entries(CONTEXT_FLAGS).filter(
 export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'serve the MCP tools to coding agents over stdio (logs on stderr)',
-  usage: 'mcp [--root DIR] [--no-auto-index] [--refresh-seconds N] [--embeddings-url URL --embeddings-model M]',
-  flags: { 'no-auto-index': { type: 'boolean' }, 'refresh-seconds': { type: 'number' }, ...EMBEDDING_FLAGS },
+  // The model flags reach ask_oracle through the engine's user model (main.ts).
+  usage: `mcp [--root DIR] [--no-auto-index] [--refresh-seconds N] [--embeddings-url URL --embeddings-model M] ${MODEL_USAGE}`,
+  flags: { 'no-auto-index': { type: 'boolean' }, 'refresh-seconds': { type: 'number' }, ...EMBEDDING_FLAGS, ...MODEL_FLAGS },
   async run({ engine, flags }) {
     // Some hosts start servers in the home folder; indexing all of it would be slow and surprising.
     if (flags.root === undefined && (engine.root === resolve(homedir()) || engine.root === resolve('/'))) {

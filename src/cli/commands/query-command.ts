@@ -13,6 +13,7 @@ function formatEnvelope(e: QueryEnvelope): string {
 /** Prints the seed's envelope with --json; exits 1 when its status is error. */
 export const queryCommand: Command = {
   name: 'query',
+  needsIndex: true,
   summary: 'concept query: matching nodes and symbols, their neighbours and files',
   usage: 'query TERM [--depth N] [--limit N]',
   flags: { depth: { type: 'number' }, limit: { type: 'number' } },

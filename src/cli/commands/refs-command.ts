@@ -3,6 +3,7 @@ import type { Command } from './types';
 
 export const refsCommand: Command = {
   name: 'refs',
+  needsIndex: true,
   summary: 'references to a symbol, nearest importers first',
   usage: 'refs SYMBOL [--limit N]',
   flags: { limit: { type: 'number' } },

@@ -5,6 +5,7 @@ import type { Command } from './types';
 
 export const searchCommand: Command = {
   name: 'search',
+  needsIndex: true,
   summary: 'full-text search over code (identifier-aware, BM25-ranked)',
   usage: 'search QUERY [--kind K|node|doc] [--limit N]',
   flags: { kind: { type: 'string' }, limit: { type: 'number' } },

@@ -12,6 +12,7 @@ function formatSync(s: SyncOutcome): string {
 /** Exit 1 with --check when any pair is stale (for CI); otherwise 0. */
 export const syncCommand: Command = {
   name: 'sync',
+  needsIndex: true,
   summary: 'doc↔code sync: stale docs, record baselines, --mark pairs synced',
   usage: 'sync [--force] [--mark REF_ID|PATH]... [--check]',
   flags: { mark: { type: 'list' }, check: { type: 'boolean' }, force: { type: 'boolean' } },

@@ -15,6 +15,8 @@ export interface Command {
   summary: string;
   usage: string;
   flags: Record<string, FlagSpec>;
+  /** Reads the index: a missing or damaged one is built first (auto-index.ts) instead of failing. */
+  needsIndex?: boolean;
   /** Returns the exit code: 0 ok, 1 error (or a finding such as lint violations). Usage errors throw UsageError. */
   run(ctx: CommandContext): Promise<number>;
 }

@@ -4,6 +4,7 @@ import type { Command } from './types';
 
 export const whyCommand: Command = {
   name: 'why',
+  needsIndex: true,
   summary: 'impact analysis: what a node depends on and what depends on it',
   usage: 'why REF_ID [--depth N] [--max-nodes N] [--reverse] [--format panel|tree]',
   flags: { depth: { type: 'number' }, 'max-nodes': { type: 'number' }, reverse: { type: 'boolean' }, format: { type: 'string' } },

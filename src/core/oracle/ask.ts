@@ -17,6 +17,7 @@ import { buildMessages } from './prompt';
 import { rankCandidates, type Ranked } from './rank';
 import { parseSources, retrieve, type Retrieved } from './retrieve';
 import { appendSessionLog } from './session-log';
+import { chooseModel } from './model-choice';
 import { loadOracleSettings } from './settings';
 import { historyOf } from './sources/git';
 import type { Candidate, SourceContext } from './sources/source';
@@ -39,7 +40,8 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   if (!Number.isInteger(budget) || budget < 200) throw new EngineError('invalid_input', `maxTokens must be an integer of at least 200, got ${budget}`);
   const signal = options.signal;
   const settings = await loadOracleSettings(env.root, env.fs);
-  const model: ModelSettings | undefined = options.model === null ? undefined : options.model ?? settings.model;
+  const choice = chooseModel(options.model, env.userModel?.current() ?? {}, settings.model);
+  const model: ModelSettings | undefined = choice.model;
   const author = options.author ?? settings.author ?? 'user';
 
   yield { type: 'phase', phase: 'analysing', message: 'analysing the question', ms: ms() };
@@ -95,6 +97,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
     const access = { ...(env.http ? { http: env.http } : {}), ...(env.env ? { env: env.env } : {}) };
     const key = model ? resolveKey(access, model) : undefined;
     if (model && key?.problem) modelError = key.problem;
+    else if (choice.ignored) modelError = choice.ignored;
     const useModel = model !== undefined && !key?.problem;
     const wantPrompt = useModel || options.includePrompt === true;
     if (wantPrompt && options.session) {
@@ -137,7 +140,11 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
       }
     } else {
       mode = 'extractive';
-      if (modelError) yield say(`(Model not used: ${modelError}.)\n\n`);
+      if (modelError === choice.ignored && choice.ignored) {
+        // Said once per engine (a question file, an MCP session); the result still carries it as modelError.
+        if (!env.ignoredNoted.has(choice.ignored)) yield say(`(Model not used: ${choice.ignored})\n\n`);
+        env.ignoredNoted.add(choice.ignored);
+      } else if (modelError) yield say(`(Model not used: ${modelError}.)\n\n`);
       for (const part of extractiveParts(analysis, assembled.evidence, assembled.citations, got.reports)) yield say(part);
     }
   }

@@ -1,5 +1,5 @@
 /** Everything one oracle call needs from the engine: ports, code intelligence, and the engine-lifetime caches. */
-import type { Clock, Environment, FileSystem, Git, HttpClient, Logger, WorkspaceWriter } from '../ports';
+import type { Clock, Environment, FileSystem, Git, HttpClient, Logger, UserModelSource, WorkspaceWriter } from '../ports';
 import type { CodeRetrieval } from './code-retrieval';
 import type { ConversationStore } from './conversation';
 import type { FileCache } from './file-cache';
@@ -14,6 +14,9 @@ export interface OracleEnv {
   git?: Git;
   http?: HttpClient;
   env?: Environment;
+  userModel?: UserModelSource;
+  /** Workspace models already said to be ignored (the note is given once per engine, not on every answer). */
+  ignoredNoted: Set<string>;
   writer?: WorkspaceWriter;
   code: CodeRetrieval;
   markdown: MarkdownCache;

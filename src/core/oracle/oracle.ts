@@ -11,6 +11,7 @@ import { createConversationStore, extractiveSummariser, type ConversationView, t
 import { createFileCache } from './file-cache';
 import { createMarkdownCache } from './markdown-files';
 import type { OracleEnv } from './oracle-env';
+import { chooseModel } from './model-choice';
 import { loadOracleSettings } from './settings';
 import { modelSummariser, resolveKey } from './synthesis';
 import type { AskEvent, AskOptions, AskResult, ModelSettings } from './types';
@@ -29,6 +30,8 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
     ...(deps.git ? { git: deps.git } : {}),
     ...(deps.http ? { http: deps.http } : {}),
     ...(deps.env ? { env: deps.env } : {}),
+    ...(deps.userModel ? { userModel: deps.userModel } : {}),
+    ignoredNoted: new Set(),
     ...(deps.writer ? { writer: deps.writer } : {}),
     markdown: createMarkdownCache(),
     gitLog: {},
@@ -37,7 +40,7 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
     exclude: cfg.exclude,
     respectGitignore: cfg.respectGitignore,
   };
-  // The model a session last asked with also compresses its conversation (the workspace setting otherwise).
+  // The model a session last asked with also compresses its conversation (the configured one otherwise).
   const sessionModels = new Map<string, ModelSettings>();
   const start = (question: string, options: AskOptions = {}): AsyncIterable<AskEvent> => {
     if (options.session && options.model) {
@@ -53,7 +56,7 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
     remember: (session, exchange) => env.conversations.record(session, exchange),
     async conversation(session) {
       const settings = await loadOracleSettings(env.root, env.fs);
-      const model = sessionModels.get(session) ?? settings.model;
+      const model = sessionModels.get(session) ?? chooseModel(undefined, env.userModel?.current() ?? {}, settings.model).model;
       const access = { ...(env.http ? { http: env.http } : {}), ...(env.env ? { env: env.env } : {}) };
       const key = model ? resolveKey(access, model) : undefined;
       const summarise = model && !key?.problem ? modelSummariser(access, model, key?.key) : extractiveSummariser;

@@ -4,7 +4,8 @@
  *     "model": { "baseUrl": "https://api.openai.com/v1", "model": "gpt-4o-mini", "apiKeyEnv": "OPENAI_API_KEY" },
  *     "author": "user" }
  * The API key itself never sits in a file: `apiKeyEnv` names the environment variable that holds it.
- * Per-call AskOptions override these.
+ * `model` is only a suggestion: the repository is not the user, so it is used only after the user approves it and
+ * never over the user's own model (see model-choice.ts). Per-call AskOptions override these.
  */
 import { EngineError } from '../errors';
 import { decodeText } from '../index/content';

@@ -188,6 +188,22 @@ export interface ModelSettings {
   temperature?: number;
 }
 
+/**
+ * The user's own model configuration, resolved by the host from user-level sources only (editor user settings,
+ * environment, the user config file, flags); never from a workspace file.
+ */
+export interface UserModelConfig {
+  /** The user's model endpoint; absent: none configured. */
+  model?: ModelSettings;
+  /**
+   * Whether the model named in `.context-oracle/oracle.json` may be used: `true` (the user passed
+   * `--trust-workspace-config`) or the fingerprint (workspaceModelFingerprint) of the one the user approved.
+   */
+  trustWorkspaceModel?: boolean | string;
+  /** How to approve a workspace model in this host, said when one is ignored. */
+  approveHint?: string;
+}
+
 export interface AskOptions {
   /** Sources to search (default all four). */
   sources?: SourceName[];
