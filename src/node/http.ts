@@ -1,10 +1,16 @@
-/** The HttpClient port over Node's global fetch (undici): the response body is handed on as a stream. */
+/**
+ * The HttpClient port over Node's global fetch (undici): the response body is handed on as a stream. Redirects are
+ * never followed: a request carries code and often a key, and it goes to the host the user named or nowhere (fetch
+ * drops Authorization on a cross-origin redirect but would still send the body there). A 3xx reaches the caller as
+ * a status to report.
+ */
 import type { HttpClient, HttpResponse } from '../core/ports';
 
 export const nodeHttpClient: HttpClient = {
   async request(request): Promise<HttpResponse> {
     const res = await fetch(request.url, {
       method: request.method,
+      redirect: 'manual',
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.body !== undefined ? { body: request.body } : {}),
       ...(request.signal ? { signal: request.signal } : {}),

@@ -67,7 +67,9 @@ export async function* streamChat(http: HttpClient, req: ChatRequest): AsyncIter
     try {
       message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message;
     } catch { /* not JSON: keep the text */ }
-    throw new EngineError('upstream_failed', `the model endpoint answered HTTP ${res.status}${message ? `: ${message.slice(0, 300)}` : ''}`, { status: res.status });
+    // Redirects are not followed (the request carries code and a key): name where it pointed so the user can set it.
+    const moved = res.status >= 300 && res.status < 400 ? ` (a redirect to ${res.headers.location ?? 'another URL'}; redirects are not followed: set that URL yourself if you trust it)` : '';
+    throw new EngineError('upstream_failed', `the model endpoint answered HTTP ${res.status}${moved}${message && !moved ? `: ${message.slice(0, 300)}` : ''}`, { status: res.status });
   }
   if (!(res.headers['content-type'] ?? '').includes('text/event-stream')) {
     const text = await bodyText(res.body, 4 * 1024 * 1024);
