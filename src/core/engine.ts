@@ -28,6 +28,7 @@ import type { ContextOptions, ContextResult } from './context/types';
 import { createOracleFacade } from './oracle/facade';
 import type { ConversationView, Exchange, ExchangeInput } from './oracle/conversation';
 import type { AskEvent, AskOptions, AskResult } from './oracle/types';
+import { redactingEngine, redactingHttp } from './redact/redacting-engine';
 
 export interface Engine extends GraphFacade {
   readonly root: string;
@@ -74,6 +75,8 @@ export interface Engine extends GraphFacade {
 
 export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
   const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
+  // Secrets leave through two doors only: results to hosts (wrapped at the end) and requests to endpoints (here).
+  if (cfg.redactSecrets && deps.http) deps = { ...deps, http: redactingHttp(deps.http) };
   let db: IndexDatabase | undefined;
   /** The image `db` was loaded from (storage.stamp()). */
   let dbStamp: string | undefined;
@@ -347,5 +350,5 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     },
   };
   // The oracle consumes the other façade methods (smart context, navigation, repo map) through this reference.
-  return engine;
+  return cfg.redactSecrets ? redactingEngine(engine) : engine;
 }
