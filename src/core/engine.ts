@@ -28,7 +28,7 @@ import type { ContextOptions, ContextResult } from './context/types';
 import { createOracleFacade } from './oracle/facade';
 import type { ConversationView, Exchange, ExchangeInput } from './oracle/conversation';
 import type { AskEvent, AskOptions, AskResult } from './oracle/types';
-import { redactingEngine, redactingHttp } from './redact/redacting-engine';
+import { redactingEngine, redactingHttp, redactingWriter } from './redact/redacting-engine';
 
 export interface Engine extends GraphFacade {
   readonly root: string;
@@ -75,8 +75,11 @@ export interface Engine extends GraphFacade {
 
 export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
   const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
-  // Secrets leave through two doors only: results to hosts (wrapped at the end) and requests to endpoints (here).
-  if (cfg.redactSecrets && deps.http) deps = { ...deps, http: redactingHttp(deps.http) };
+  // Secrets leave only through these doors, each redacted once: results to hosts (wrapped at the end), requests to
+  // endpoints and appends to workspace files (here).
+  if (cfg.redactSecrets) {
+    deps = { ...deps, ...(deps.http ? { http: redactingHttp(deps.http) } : {}), ...(deps.writer ? { writer: redactingWriter(deps.writer) } : {}) };
+  }
   let db: IndexDatabase | undefined;
   /** The image `db` was loaded from (storage.stamp()). */
   let dbStamp: string | undefined;

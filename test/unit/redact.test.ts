@@ -4,6 +4,8 @@
  * engine, every result a host gets and every prompt a model gets is redacted unless `redactSecrets` is off.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import { redactSecrets } from '../../src/core/redact/secrets';
@@ -165,11 +167,15 @@ describe('the engine with a leaked key in a tracked file', () => {
     assert.equal(context.stats.redacted, 2, context.text);
   });
 
-  it('redacts the answer, its evidence and the explain count of ask', async () => {
-    const r = await engine.askAll('Where is ARCHIVE_ACCESS_KEY_ID defined?', { model: null, log: false, explain: true, sources: ['code'] });
+  it('redacts the answer, its evidence, the explain count and the session log of ask', async () => {
+    const r = await engine.askAll('Where is ARCHIVE_ACCESS_KEY_ID defined?', { model: null, explain: true, sources: ['code'] });
     assert.ok(r.evidence.length > 0);
+    assert.ok(r.answer.includes('AKIA…[redacted aws-access-key]'), r.answer);
     assert.ok(!holdsSecret(r), r.answer);
     assert.ok((r.explain?.redacted ?? 0) >= 1);
+    const log = readFileSync(join(root, r.loggedTo!), 'utf8');
+    assert.ok(log.includes('AKIA…[redacted aws-access-key]'), log);
+    assert.ok(!holdsSecret(log), log);
   });
 
   it('redacts the prompt sent to a model', async () => {

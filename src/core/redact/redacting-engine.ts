@@ -1,13 +1,14 @@
 /**
- * The two choke points of secret redaction (config `redactSecrets`, on by default), both applied once by createEngine:
+ * The choke points of secret redaction (config `redactSecrets`, on by default), all applied once by createEngine:
  * - every engine result a host receives (search hits, definitions, references, repo maps, smart context, bundles,
  *   why, graph views, oracle events and answers, conversations) passes through `redactingEngine`;
  * - every request body the engine sends out through the HttpClient port (model prompts, conversation summaries,
- *   embeddings) passes through `redactingHttp`, so a model never sees what a host would not.
+ *   embeddings) passes through `redactingHttp`, so a model never sees what a host would not;
+ * - every text the engine appends to a workspace file (the oracle's session log) passes through `redactingWriter`.
  * Results are walked as plain data (DTOs are plain and serialisable by invariant 3); untouched parts are shared.
  */
 import type { Engine } from '../engine';
-import type { HttpClient } from '../ports';
+import type { HttpClient, WorkspaceWriter } from '../ports';
 import type { AskEvent, AskResult } from '../oracle/types';
 import type { ContextResult } from '../context/types';
 import { countTokens } from '../tokens';
@@ -99,4 +100,9 @@ export function redactingHttp(http: HttpClient): HttpClient {
       return http.request(body === request.body ? request : { ...request, body });
     },
   };
+}
+
+/** Appends to workspace files (the session log, which may be shared) with secrets redacted. */
+export function redactingWriter(writer: WorkspaceWriter): WorkspaceWriter {
+  return { append: (absPath, text) => writer.append(absPath, redactSecrets(text).text) };
 }
