@@ -3,9 +3,10 @@
  * leaves the engine. A replacement never adds or removes a line: a private key block is redacted line for line, so
  * file:line citations stay right.
  *
- * Every pattern runs in linear time: bounded repetition only, no nested quantifiers, and each token pattern may only
- * start where a run of its own characters starts (a lookbehind), so no stretch of text is rescanned from every
- * position in it. test/unit/redact.test.ts times a 1 MB hostile input.
+ * Every pattern runs in linear time: bounded repetition only, no nested quantifiers, and a match may only start at a
+ * fixed literal (`://`, a secret-like name) or where a run of the token's own characters starts (a lookbehind), and
+ * the run it then scans cannot hold another costly start; no stretch of text is rescanned from every position in it.
+ * test/unit/redact.test.ts times a 1 MB hostile input.
  */
 
 export interface Redacted {
@@ -58,15 +59,15 @@ const RULES: readonly Rule[] = [
     replace: (_m, g) => (isPlaceholder(g[2]!) ? undefined : `${g[0]}${g[1]}${tag('aws-secret-key')}`),
   },
   { pattern: /(?<![\w-])(eyJ)[\w-]{5,2000}\.eyJ[\w-]{5,4000}\.[\w-]{0,2000}/g, replace: token('jwt') },
-  // scheme://user:password@host keeps the scheme, the user and the host.
+  // scheme://user:password@host keeps the scheme, the user and the host (found from the `://`, not every word).
   {
-    pattern: /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/"'`]{0,100}:)([^\s@/"'`]{1,200})@/g,
+    pattern: /(:\/\/[^\s:@/"'`]{0,100}:)([^\s@/"'`]{1,200})@/g,
     replace: (_m, g) => (isPlaceholder(g[1]!) || /^(?:password|passwd|pass|pwd|secret)$/i.test(g[1]!) ? undefined : `${g[0]}${tag('password')}@`),
   },
   // password|secret|token|api_key = "random-looking literal": the name and the quotes stay.
   {
-    pattern: /(?<![\w.-])([\w.-]{0,40}?(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)[\w.-]{0,30}?)(["'`]?\s{0,3}(?:=>|:=|=|:)\s{0,3})(["'`])([^"'`\s\\]{8,200})\3/gi,
-    replace: (_m, g) => (looksRandom(g[3]!) ? `${g[0]}${g[1]}${g[2]}${tag('secret')}${g[2]}` : undefined),
+    pattern: /((?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)[\w.-]{0,30}?["'`]?\s{0,3}(?:=>|:=|=|:)\s{0,3}(["'`]))([^"'`\s\\]{8,200})\2/gi,
+    replace: (_m, g) => (looksRandom(g[2]!) ? `${g[0]}${tag('secret')}${g[1]}` : undefined),
   },
 ];
 
@@ -144,9 +145,12 @@ function redactPem(text: string): Redacted {
   return { text: out.join(''), found };
 }
 
+/** Something every rule needs to match; most texts (paths, names, plain code) have none and take one scan. */
+const MAY_HOLD = /AKIA|ASIA|AIza|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|k_live_|sk-|eyJ|:\/\/|PRIVATE KEY|passw|pwd|secret|token|api[_-]?key|access[_-]?key/i;
+
 /** `text` with every well-known secret shape replaced; line count and everything else unchanged. */
 export function redactSecrets(text: string): Redacted {
-  if (text.length < 8) return { text, found: [] };
+  if (text.length < 8 || !MAY_HOLD.test(text)) return { text, found: [] };
   let { text: out, found } = redactPem(text);
   for (const rule of RULES) {
     out = out.replace(rule.pattern, (match: string, ...rest: unknown[]) => {
