@@ -59,6 +59,8 @@ describe('secret shapes', () => {
     assertRedacted(`  clientSecret: '${FAKE.genericSecret}',`, FAKE.genericSecret, "clientSecret: '…[redacted secret]'");
     assertRedacted(`API_KEY="${FAKE.genericSecret}"`, FAKE.genericSecret, 'API_KEY="…[redacted secret]"');
     assertRedacted(`{"auth_token": "${FAKE.genericSecret}"}`, FAKE.genericSecret, '"auth_token": "…[redacted secret]"');
+    const symbols = 'p@ss!Word#Xy'; // no digit, but symbols that do not separate words
+    assertRedacted(`secret = '${symbols}'`, symbols, "secret = '…[redacted secret]'");
   });
   it('redacts a PEM private key line for line, keeping the markers', () => {
     const text = `const key = \`${PEM_BLOCK}\`;\nnext();`;
@@ -90,6 +92,9 @@ describe('secret shapes', () => {
       'eyJhbGciOiJIUzI1NiJ9.payload.sig', // no second eyJ
       'password = "changeme"', 'password = "${DB_PASSWORD}"', 'api_key = "<your-api-key>"', 'token = "xxxxxxxxxxxx"',
       'secret: "********"', 'password = "short1"', 'token_type = "refresh_token"', 'TOKEN = "SESSION_TOKEN_V2"',
+      'ACQUIRE_TOKEN_START: "msal:acquireTokenStart"', 'FLOW_PASSWORD_REQUIRED = "FlowPasswordRequiredResultV2"',
+      'TokenByCode = "acquireTokenByCode"', 'TOKEN_TO_REFRESH: "token_sha256_to_refresh"', 'SIGN_UP_PASSWORD = "FlowSignUpPasswordRequiredV2"', 'secret = "hQpXzLmRtYvKwNsBcDfG"', 'AK' + 'IAIOSFODNN7' + 'EXAMPLE',
+      "new URL('https://abc:xyz@example.com')",
       'tokenUrl = "https://auth.example.com/oauth2/token"', 'password: string = input;', 'const apiKeyHeader = "x-api-key";',
       'postgres://user:password@localhost/db', 'redis://:${REDIS_PASSWORD}@cache:6379', 'https://example.com/a:b@c',
       '-----BEGIN PUBLIC KEY-----\n' + noise(64) + '\n-----END PUBLIC KEY-----',

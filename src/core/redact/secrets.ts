@@ -36,9 +36,20 @@ function isPlaceholder(value: string): boolean {
 function looksRandom(value: string): boolean {
   if (value.length < 8 || isPlaceholder(value)) return false;
   if (value.includes('://') || /^\.{0,2}\//.test(value)) return false; // a URL or a path, not the secret itself
-  if (/^[A-Z][A-Z0-9_]*$/.test(value) || /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value)) return false; // CONSTANT_NAME, dotted.or_snake words
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(value)).length;
-  return hasLetterAndDigit(value) || classes >= 3;
+  if (isWords(value)) return false;
+  // Letters with digits or with symbols that do not separate words; letters alone are a name or a phrase.
+  return /[A-Za-z]/.test(value) && /[0-9!@#$%^&*+=?~|]/.test(value);
+}
+
+/**
+ * Names rather than secrets: words in camelCase, PascalCase, snake_case, CONSTANT_CASE or dotted/colon-separated,
+ * each with at most a short version number ("msal:acquireTokenStart", "FlowPasswordRequiredResultV2", "SESSION_TOKEN_V2").
+ */
+// Two letters make a word only when they are a common one: random text is full of two-letter pieces ("Kx7Lm3").
+const SHORT_WORD = /^(?:to|by|up|in|on|of|at|is|id|or|as|if|no|ok|my|we)$/i;
+function isWords(value: string): boolean {
+  return value.split(/[_.:/-]|(?=[A-Z][a-z])|(?<=[a-z])(?=[A-Z])/)
+    .every((w) => w === '' || SHORT_WORD.test(w) || /^[A-Za-z][a-z]{2,40}[0-9]{0,3}$|^[A-Z]{1,40}[0-9]{0,3}$|^[0-9]{1,3}$/.test(w));
 }
 
 const RULES: readonly Rule[] = [
@@ -52,7 +63,8 @@ const RULES: readonly Rule[] = [
   { pattern: /(?<![\w-])(glpat-)[\w-]{20,64}/g, replace: token('gitlab-token') },
   { pattern: /(?<![\w-])(xox[abprs]-)[A-Za-z0-9-]{10,250}/g, replace: token('slack-token') },
   { pattern: /(?<![\w-])(AIza)[\w-]{35}(?![\w-])/g, replace: token('gcp-api-key') },
-  { pattern: /(?<![A-Za-z0-9])(AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, replace: token('aws-access-key') },
+  // AWS documents its example key ids with an EXAMPLE suffix: those are not secrets.
+  { pattern: /(?<![A-Za-z0-9])(AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, replace: (m, g) => (m.endsWith('EXAMPLE') ? undefined : `${g[0]}${tag('aws-access-key')}`) },
   // An AWS secret key is 40 characters of base64 with no prefix: only after a name that says what it is.
   {
     pattern: /(?<![A-Za-z0-9_])((?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret(?:[_-]?key)?)(["'`]?\s{0,3}(?:=>|:=|=|:)\s{0,3}["'`]?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi,
@@ -62,7 +74,8 @@ const RULES: readonly Rule[] = [
   // scheme://user:password@host keeps the scheme, the user and the host (found from the `://`, not every word).
   {
     pattern: /(:\/\/[^\s:@/"'`]{0,100}:)([^\s@/"'`]{1,200})@/g,
-    replace: (_m, g) => (isPlaceholder(g[1]!) || /^(?:password|passwd|pass|pwd|secret)$/i.test(g[1]!) ? undefined : `${g[0]}${tag('password')}@`),
+    // Documentation writes `user:pass@` or `abc:xyz@`: a word for a password, or one too short to be one, is kept.
+    replace: (_m, g) => (g[1]!.length < 4 || isPlaceholder(g[1]!) || /^(?:password|passwd|pass|pwd|secret)$/i.test(g[1]!) ? undefined : `${g[0]}${tag('password')}@`),
   },
   // password|secret|token|api_key = "random-looking literal": the name and the quotes stay.
   {
