@@ -41,12 +41,13 @@ function looksRandom(value: string): boolean {
   return /[A-Za-z]/.test(value) && /[0-9!@#$%^&*+=?~|]/.test(value);
 }
 
+// Two letters make a word only when they are a common one: random text is full of two-letter pieces ("Kx7Lm3").
+const SHORT_WORD = /^(?:to|by|up|in|on|of|at|is|id|or|as|if|no|ok|my|we)$/i;
+
 /**
  * Names rather than secrets: words in camelCase, PascalCase, snake_case, CONSTANT_CASE or dotted/colon-separated,
  * each with at most a short version number ("msal:acquireTokenStart", "FlowPasswordRequiredResultV2", "SESSION_TOKEN_V2").
  */
-// Two letters make a word only when they are a common one: random text is full of two-letter pieces ("Kx7Lm3").
-const SHORT_WORD = /^(?:to|by|up|in|on|of|at|is|id|or|as|if|no|ok|my|we)$/i;
 function isWords(value: string): boolean {
   return value.split(/[_.:/-]|(?=[A-Z][a-z])|(?<=[a-z])(?=[A-Z])/)
     .every((w) => w === '' || SHORT_WORD.test(w) || /^[A-Za-z][a-z]{2,40}[0-9]{0,3}$|^[A-Z]{1,40}[0-9]{0,3}$|^[0-9]{1,3}$/.test(w));
