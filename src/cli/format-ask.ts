@@ -1,5 +1,6 @@
 /** Terminal rendering of the oracle's --explain data (the answer itself streams as it is made). */
 import type { AskResult } from '../core/oracle/types';
+import { redactionLine } from './format';
 
 export function formatExplain(r: AskResult): string {
   const x = r.explain;
@@ -19,5 +20,6 @@ export function formatExplain(r: AskResult): string {
   const age = x.index.ageMs !== undefined ? `${Math.round(x.index.ageMs / 1000)} s old` : 'age unknown';
   lines.push(`index: ${x.index.exists ? `updated ${x.index.updatedAt ?? '?'} (${age})` : 'none'}; changed since indexed: ${x.index.staleFiles.join(', ') || 'none'}`);
   lines.push(`timing: first evidence ${r.stats.firstEvidenceMs ?? '-'} ms, total ${r.stats.totalMs} ms; citations dropped: ${r.stats.droppedCitations}`);
+  lines.push(redactionLine(x.redacted));
   return lines.join('\n');
 }

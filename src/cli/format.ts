@@ -60,3 +60,8 @@ export function formatHits(hits: SearchHit[]): string {
     })
     .join('\n');
 }
+
+/** The --explain line on secrets: how many were redacted, or that redaction is off. */
+export function redactionLine(redacted: number | undefined): string {
+  return redacted === undefined ? 'secrets: not redacted (--no-redact)' : `secrets redacted: ${redacted}`;
+}

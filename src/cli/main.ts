@@ -21,6 +21,7 @@ const COMMON: Record<string, FlagSpec> = {
   exclude: { type: 'list' },
   'max-file-bytes': { type: 'number' },
   'no-gitignore': { type: 'boolean' },
+  'no-redact': { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -40,6 +41,7 @@ function help(): string {
     '  --exclude GLOB        never index paths matching GLOB (repeatable)',
     '  --max-file-bytes N    skip files larger than N bytes (default 1048576)',
     '  --no-gitignore        index files that .gitignore excludes',
+    '  --no-redact           show secrets found in code as they are (redacted by default)',
     '  -v, --verbose         log progress details to stderr',
   ].join('\n');
 }
@@ -91,6 +93,7 @@ export async function main(argv: string[]): Promise<number> {
       ...(flags.exclude ? { exclude: flags.exclude as string[] } : {}),
       ...(flags['max-file-bytes'] !== undefined ? { maxFileBytes: Number(flags['max-file-bytes']) } : {}),
       ...(flags['no-gitignore'] ? { respectGitignore: false } : {}),
+      ...(flags['no-redact'] ? { redactSecrets: false } : {}),
     },
   });
   try {

@@ -16,6 +16,11 @@ export interface EngineConfig {
    * Unset: a sixteenth of the image, between 2 and 16 MiB (replaying the journal is part of every open).
    */
   journalMaxBytes?: number;
+  /**
+   * Replace well-known secret shapes (cloud keys, tokens, private keys, passwords) in everything the engine returns
+   * and in every request it sends to a model or embeddings endpoint (src/core/redact).
+   */
+  redactSecrets: boolean;
 }
 
 export const DEFAULT_CONFIG: EngineConfig = {
@@ -23,6 +28,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   maxFileBytes: 1024 * 1024,
   respectGitignore: true,
   batchSize: 48,
+  redactSecrets: true,
 };
 
 /** Always skipped: version-control folders, dependency trees and our own index. */
@@ -43,4 +49,5 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'maxFileBytes', type: 'number', default: DEFAULT_CONFIG.maxFileBytes, description: 'Files larger than this many bytes are skipped.' },
   { key: 'respectGitignore', type: 'boolean', default: DEFAULT_CONFIG.respectGitignore, description: 'Skip files matched by .gitignore files.' },
   { key: 'indexPath', type: 'string', default: '', description: 'Where the index is stored; empty means <workspace>/.context-oracle/index.db.' },
+  { key: 'redactSecrets', type: 'boolean', default: DEFAULT_CONFIG.redactSecrets, description: 'Replace secrets found in code (cloud keys, tokens, private keys, passwords) in answers, context and anything sent to a model.' },
 ];

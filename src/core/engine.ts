@@ -28,6 +28,7 @@ import type { ContextOptions, ContextResult } from './context/types';
 import { createOracleFacade } from './oracle/facade';
 import type { ConversationView, Exchange, ExchangeInput } from './oracle/conversation';
 import type { AskEvent, AskOptions, AskResult } from './oracle/types';
+import { redactingEngine, redactingHttp, redactingWriter } from './redact/redacting-engine';
 
 export interface Engine extends GraphFacade {
   readonly root: string;
@@ -79,6 +80,11 @@ export interface Engine extends GraphFacade {
 
 export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
   const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
+  // Secrets leave only through these doors, each redacted once: results to hosts (wrapped at the end), requests to
+  // endpoints and appends to workspace files (here).
+  if (cfg.redactSecrets) {
+    deps = { ...deps, ...(deps.http ? { http: redactingHttp(deps.http) } : {}), ...(deps.writer ? { writer: redactingWriter(deps.writer) } : {}) };
+  }
   let db: IndexDatabase | undefined;
   /** The image `db` was loaded from (storage.stamp()). */
   let dbStamp: string | undefined;
@@ -362,5 +368,5 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     },
   };
   // The oracle consumes the other façade methods (smart context, navigation, repo map) through this reference.
-  return engine;
+  return cfg.redactSecrets ? redactingEngine(engine) : engine;
 }

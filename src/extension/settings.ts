@@ -10,5 +10,6 @@ export function readServerSettings(scope?: vscode.ConfigurationScope): ServerSet
     respectGitignore: c.get<boolean>('respectGitignore', true),
     indexPath: c.get<string>('indexPath', ''),
     useEditorNavigation: c.get<boolean>('useEditorNavigation', true),
+    redactSecrets: c.get<boolean>('redactSecrets', true),
   };
 }

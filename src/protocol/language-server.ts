@@ -28,6 +28,8 @@ export interface ServerSettings {
   indexPath?: string;
   /** Ask the editor's language servers for exact definitions and references (the client answers `contextOracle/nav/*`). */
   useEditorNavigation?: boolean;
+  /** Replace secrets found in code in everything the engine returns or sends to a model (default true). */
+  redactSecrets?: boolean;
 }
 
 /**

@@ -11,6 +11,7 @@ export function sanitizeSettings(raw: unknown): ServerSettings {
   if (typeof s.respectGitignore === 'boolean') out.respectGitignore = s.respectGitignore;
   if (typeof s.indexPath === 'string' && s.indexPath.trim()) out.indexPath = s.indexPath.trim();
   if (typeof s.useEditorNavigation === 'boolean') out.useEditorNavigation = s.useEditorNavigation;
+  if (typeof s.redactSecrets === 'boolean') out.redactSecrets = s.redactSecrets;
   return out;
 }
 
@@ -19,11 +20,12 @@ export function toEngineConfig(settings: ServerSettings): Partial<EngineConfig> 
   if (settings.exclude) config.exclude = settings.exclude;
   if (settings.maxFileBytes !== undefined) config.maxFileBytes = settings.maxFileBytes;
   if (settings.respectGitignore !== undefined) config.respectGitignore = settings.respectGitignore;
+  if (settings.redactSecrets !== undefined) config.redactSecrets = settings.redactSecrets;
   return config;
 }
 
 export function sameSettings(a: ServerSettings, b: ServerSettings): boolean {
-  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '', s.useEditorNavigation ?? true]);
+  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '', s.useEditorNavigation ?? true, s.redactSecrets ?? true]);
   return norm(a) === norm(b);
 }
 

@@ -3,6 +3,7 @@ import { toContextJson } from '../../core/context/export-json';
 import type { ContextFormat, ContextOptions, ContextResult, ContextWeights, EmbeddingSettings, SignalScores } from '../../core/model';
 import { loadUserConfigFile, userConfigPath } from '../../node/user-config';
 import { UsageError, type FlagSpec } from '../args';
+import { redactionLine } from '../format';
 import type { Command } from './types';
 
 /** Flags shared by `context` and `eval`: ranking, budget and the optional embeddings endpoint. */
@@ -96,6 +97,7 @@ export function formatExplain(r: ContextResult): string {
   lines.push('-- explain: cut by the budget --');
   if (!r.cut.length) lines.push('(nothing)');
   for (const c of r.cut) lines.push(`${c.score.toFixed(3).padStart(7)}  ${c.id}  ${c.reason === 'trimmed' ? 'shown as signature only' : 'left out'} (${c.estimated ? '~' : ''}${c.tokens} tokens in full)`);
+  lines.push(`-- explain: ${redactionLine(r.stats.redacted)} --`);
   return lines.join('\n');
 }
 

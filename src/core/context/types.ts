@@ -158,6 +158,8 @@ export interface ContextStats {
   /** `on`, `off`, or why vectors could not be used. */
   vectors: string;
   durationMs: number;
+  /** Distinct secrets redacted from the result (engine config `redactSecrets`); absent when redaction is off. */
+  redacted?: number;
 }
 
 export interface ContextResult {

@@ -166,6 +166,8 @@ export interface ExplainData {
   index: IndexFreshness;
   /** What code retrieval was wired to in this engine (full-text search, smart context, exact navigation). */
   wiring: string[];
+  /** Distinct secrets redacted from the answer (engine config `redactSecrets`); absent when redaction is off. */
+  redacted?: number;
 }
 
 export interface IndexFreshness {

@@ -32,7 +32,7 @@ export function mcpDefinitions(extensionUri: vscode.Uri, version: string): Stdio
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({
     label: (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `Context Oracle (${f.name})` : 'Context Oracle',
     command: process.execPath,
-    args: [cli, 'mcp', '--root', f.uri.fsPath],
+    args: [cli, 'mcp', '--root', f.uri.fsPath, ...(vscode.workspace.getConfiguration('contextOracle', f.uri).get<boolean>('redactSecrets', true) ? [] : ['--no-redact'])],
     cwd: f.uri,
     env: { ELECTRON_RUN_AS_NODE: '1' },
     version,
