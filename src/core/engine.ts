@@ -13,6 +13,7 @@ import { IndexDatabase } from './store/database';
 import { SCHEMA_VERSION } from './store/schema';
 import { ChangeRecorder } from './store/changes';
 import { catchUp, journalLimit, persistRun } from './store/persistence';
+import { reportingWriteErrors } from './store/write-errors';
 import { searchChunks } from './search/full-text';
 import { ENGINE_VERSION } from './version';
 import { createFreshnessController, type ChangeNotice, type FreshnessStamp } from './freshness/freshness';
@@ -72,7 +73,9 @@ export interface Engine extends GraphFacade {
   dispose(): Promise<void>;
 }
 
-export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
+export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
+  // Failed writes (full disk, read-only folder) surface as EngineErrors naming the file, wherever they happen.
+  const deps: EngineDeps = { ...given, storage: reportingWriteErrors(given.storage) };
   const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
   let db: IndexDatabase | undefined;
   /** The image `db` was loaded from (storage.stamp()). */
