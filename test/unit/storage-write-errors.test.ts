@@ -122,3 +122,25 @@ describe('index write failures', () => {
     });
   }
 });
+
+describe('the Node index storage', () => {
+  it('names the file it could not write and the cause', async () => {
+    const { indexPath } = workspace();
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    // As root, permissions do not stop writes: things in the way do.
+    mkdirSync(`${indexPath}.journal`, { recursive: true });
+    const storage = createFileIndexStorage(indexPath);
+    await assert.rejects(storage.appendJournal(0, new Uint8Array([1, 2, 3])), (err: unknown) => {
+      assert.ok(EngineError.is(err, 'write_failed'), String(err));
+      assert.deepEqual(err.detail, { path: `${indexPath}.journal`, cause: 'EISDIR' });
+      return true;
+    });
+    const blocked = join(indexPath, '..', '..', 'blocked');
+    writeFileSync(blocked, 'a file where the index folder should be\n');
+    await assert.rejects(createFileIndexStorage(join(blocked, 'index.db')).createImage(), (err: unknown) => {
+      assert.ok(EngineError.is(err, 'write_failed'), String(err));
+      assert.match(err.message, /cannot write .*blocked: a file stands where a folder is needed \(EEXIST\)/);
+      return true;
+    });
+  });
+});
