@@ -264,7 +264,9 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
       const writes = new ChangeRecorder(target, !full && target.meta().generation !== undefined);
       let report: Awaited<ReturnType<typeof runIndex>>;
       try {
-        report = await runIndex(deps, cfg, target, full, options, writes);
+        // A repair must check every file: the damaged record's files are unknown, so a commit of named paths widens.
+        const { onlyPaths: _onlyPaths, ...everyFile } = options;
+        report = await runIndex(deps, cfg, target, full, damage ? everyFile : options, writes);
       } catch (e) {
         // A run that stops part-way (cancelled, or failed) leaves its database ahead of the files: drop it, and a
         // new build's file with it; the next read loads what is on disk.

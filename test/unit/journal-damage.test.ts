@@ -142,6 +142,22 @@ describe('a damaged journal is repaired on the next read', () => {
     assert.equal((await reader.freshness()).warnings, undefined);
   });
 
+  it('a commit of named paths that meets the damage checks every file', async () => {
+    const root = setup();
+    const holder = engine(root); // a long-running host: loaded before the commit that gets damaged
+    await holder.index();
+    const { journal, last } = await committed(root);
+    const bytes = readFileSync(journal);
+    bytes[last + 20]! ^= 0x01;
+    writeFileSync(journal, bytes);
+    writeFiles(root, { 'src/m1.ts': 'export function changed1() {}\n' });
+    const outcome = await holder.index({ onlyPaths: ['src/m1.ts'] });
+    assert.equal(outcome.journalRepair?.damage, 'corrupt');
+    assert.equal(outcome.journalRepair?.reindexed, 2, 'the named file and the one the lost commit held');
+    assert.equal(await defined(holder, 'newFunction'), true);
+    assert.equal(await defined(holder, 'changed1'), true);
+  });
+
   it('a process that cannot write reports the damage as not repaired and still answers', async () => {
     const root = setup();
     const { journal } = await committed(root);
