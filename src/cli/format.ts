@@ -1,5 +1,5 @@
 /** Human-readable renderings of engine DTOs for the terminal. */
-import type { IndexOutcome, IndexStatus, SearchHit } from '../core/model';
+import type { IndexOutcome, IndexStatus, JournalRepair, SearchHit } from '../core/model';
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -21,7 +21,17 @@ export function formatIndexOutcome(o: IndexOutcome): string {
   ];
   if (o.lossyUtf8) lines.push(`${o.lossyUtf8} files had invalid UTF-8 (indexed with replacement characters)`);
   if (o.recovered) lines.push(`note: the previous index was unusable (${o.recovered.reason}) and was rebuilt${o.recovered.movedTo ? `; it was moved to ${o.recovered.movedTo}` : ''}`);
+  if (o.journalRepair) lines.push(`${o.journalRepair.damage === 'corrupt' ? 'warning' : 'note'}: ${formatJournal(o.journalRepair)}`);
   return lines.join('\n');
+}
+
+/** A damaged journal and its repair, in one line (status, index). */
+export function formatJournal(j: JournalRepair): string {
+  const what = j.damage === 'corrupt'
+    ? `the index journal was damaged (${j.detail}): commits after it were lost`
+    : `the index journal ended in an interrupted commit (${j.detail})`;
+  if (!j.repairedAt) return `${what}; not repaired yet (the index could not be written): run context-oracle index`;
+  return `${what}; repaired ${j.repairedAt} by checking every file again (${j.reindexed ?? 0} indexed again)`;
 }
 
 export function formatStatus(s: IndexStatus): string {
@@ -45,6 +55,7 @@ export function formatStatus(s: IndexStatus): string {
     const head = f.indexedHead ? `${f.indexedHead.slice(0, 12)}${f.indexedBranch ? ` (${f.indexedBranch})` : ''}` : 'not a git checkout';
     lines.push(`fresh as of: ${head}; ${f.queued.length ? `${f.queued.length} changed files queued: ${f.queued.slice(0, 5).join(', ')}${f.queued.length > 5 ? ', …' : ''}` : 'nothing queued'}`);
   }
+  if (s.journal) lines.push(`journal:     ${s.journal.damage === 'corrupt' ? 'WARNING: ' : ''}${formatJournal(s.journal)}`);
   const unavailable = Object.entries(s.unavailableLanguages);
   if (unavailable.length) lines.push(`unavailable languages: ${unavailable.map(([l, why]) => `${l} (${why})`).join('; ')}`);
   return lines.join('\n');

@@ -7,12 +7,14 @@ import { DEFAULT_CONFIG, type EngineConfig } from './config';
 import { EngineError } from './errors';
 import { runIndex, type IndexRunOptions } from './index/indexer';
 import { GRAMMAR_PACKAGES, LANGUAGES } from './parse/languages';
-import type { IndexOutcome, IndexStatus, SearchHit, SearchOptions } from './model';
+import type { IndexOutcome, IndexStatus, JournalRepair, SearchHit, SearchOptions } from './model';
 import type { EngineDeps } from './ports';
 import { IndexDatabase } from './store/database';
 import { SCHEMA_VERSION } from './store/schema';
 import { ChangeRecorder } from './store/changes';
 import { catchUp, journalLimit, persistRun } from './store/persistence';
+import type { JournalDamage } from './store/journal';
+import { reportingWriteErrors } from './store/write-errors';
 import { searchChunks } from './search/full-text';
 import { ENGINE_VERSION } from './version';
 import { createFreshnessController, type ChangeNotice, type FreshnessStamp } from './freshness/freshness';
@@ -78,7 +80,9 @@ export interface Engine extends GraphFacade {
   dispose(): Promise<void>;
 }
 
-export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
+export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
+  // Failed writes (full disk, read-only folder) surface as EngineErrors naming the file, wherever they happen.
+  const deps: EngineDeps = { ...given, storage: reportingWriteErrors(given.storage) };
   const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
   // Secrets leave only through these doors, each redacted once: results to hosts (wrapped at the end), requests to
   // endpoints and appends to workspace files (here).
@@ -96,6 +100,12 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
   let writing: Promise<unknown> = Promise.resolve();
   /** True while an index run of this process holds the lock. */
   let writingNow = false;
+  /** What ends the journal short of its last byte past `journalEnd`, at the last look (see store/journal.ts). */
+  let journalDamage: JournalDamage | undefined;
+  /** The damage a repair was last tried for: one try per damage and image, whatever its outcome. */
+  let repairTried: string | undefined;
+  /** Warnings for the next answer's freshness stamp, each reported once. */
+  const warnings: string[] = [];
 
   async function currentGrammarHash(): Promise<string> {
     if (!grammarHash) {
@@ -124,7 +134,11 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     journalSeen = applied;
   }
 
-  const catchUpJournal = (target: IndexDatabase, from: number) => catchUp(deps.storage, deps.logger, target, from);
+  async function catchUpJournal(target: IndexDatabase, from: number): Promise<number> {
+    const caught = await catchUp(deps.storage, deps.logger, target, from);
+    journalDamage = caught.damage;
+    return caught.end;
+  }
 
   /** The persisted index (image + journal), or undefined when there is none or it cannot be used (reason given). */
   async function loadPersisted(): Promise<{ db?: IndexDatabase; journalEnd?: number; problem?: string; outdated?: boolean }> {
@@ -145,8 +159,27 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     }
   }
 
-  /** For queries: the index as last persisted by anyone. */
+  /**
+   * For queries: the index as last persisted by anyone. A damaged journal hides commits past the damage, so the
+   * files are re-checked first (repairJournal), once per damage.
+   */
   async function readable(): Promise<IndexDatabase> {
+    const current = await loadReadable();
+    // A run of this process under way checks the journal under the lock itself (and may be what is asking).
+    if (!journalDamage || writingNow) return current;
+    const key = `${dbStamp}:${journalDamage.at}`;
+    if (repairTried === key) return current;
+    repairTried = key;
+    try {
+      await repairJournal();
+    } catch (e) {
+      deps.logger.warn(`index journal at ${deps.storage.location} is damaged (${journalDamage?.detail ?? 'see above'}) and could not be repaired: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    // The repair handed over its database, or failed and dropped it: either way, what is current now.
+    return loadReadable();
+  }
+
+  async function loadReadable(): Promise<IndexDatabase> {
     // While this process writes, the files on disk run ahead of `db` only through that run, which hands its own
     // database over when it ends; reloading here would close the database the run is still writing to.
     if (writingNow && db) return db;
@@ -178,80 +211,129 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
 
   async function index(options: IndexRunOptions & { full?: boolean } = {}): Promise<IndexOutcome> {
     // One index run at a time in this process; the storage lock covers other processes.
-    const run = writing.then(async () => {
-      const release = await deps.storage.lock();
-      writingNow = true;
-      try {
-        let recovered: IndexOutcome['recovered'];
-        let full = options.full ?? false;
-        const stamp = await deps.storage.stamp();
-        let target = db && stamp === dbStamp ? db : undefined;
-        let applied = 0;
-        if (target) applied = journalEnd = await catchUpJournal(target, journalEnd);
-        if (!target) {
-          const loaded = await loadPersisted();
-          if (loaded.db) {
-            target = loaded.db;
-            applied = loaded.journalEnd ?? 0;
-          } else if (loaded.outdated) {
-            // A healthy index from another version is only outdated: rebuilt over, not kept (it can be large).
-            deps.logger.info(`index at ${deps.storage.location} is outdated (${loaded.problem}); rebuilding`);
-            recovered = { reason: loaded.problem! };
-          } else if (loaded.problem) {
-            const movedTo = await deps.storage.quarantine(loaded.problem);
-            deps.logger.warn(`index at ${deps.storage.location} was unusable (${loaded.problem}); moved to ${movedTo ?? '(removed)'} and rebuilding`);
-            recovered = { reason: loaded.problem, ...(movedTo ? { movedTo } : {}) };
-          }
-        }
-        if (!target || full) {
-          if (target && target !== db) target.close();
-          // Built straight into a new file: the rows of a full run never sit in memory.
-          target = await IndexDatabase.create(deps.assets, { ...(await expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) }, await deps.storage.createImage());
-          full = true;
-        }
-        // Small commits go to the journal; a full run (or one too big to record) writes a whole new image.
-        const writes = new ChangeRecorder(target, !full && target.meta().generation !== undefined);
-        let report: Awaited<ReturnType<typeof runIndex>>;
-        try {
-          report = await runIndex(deps, cfg, target, full, options, writes);
-        } catch (e) {
-          // A run that stops part-way (cancelled, or failed) leaves its database ahead of the files: drop it, and a
-          // new build's file with it; the next read loads what is on disk.
-          if (target === db) replaceDb(undefined, undefined);
-          else target.close();
-          throw e;
-        }
-        const head = await readGitHead(deps.root, deps.fs);
-        writes.apply({ op: 'meta', values: { git_head: head?.commit ?? '', git_branch: head?.branch ?? '' } });
-        // Nothing changed: keep the files as they are (rewriting a large index for a no-op refresh costs seconds).
-        const changed = full || recovered !== undefined || report.parsed + report.removed + report.touched > 0;
-        for (const w of target.takeKept()) writes.record({ op: 'sql', sql: w.sql, params: w.params });
-        let imageBytes: number | undefined;
-        try {
-          ({ applied, imageBytes } = await persistRun(deps.storage, target, {
-            full, changed, applied, limit: await journalLimit(deps.storage, cfg.journalMaxBytes),
-            ...(changed ? { changes: writes.changes() } : {}),
-            onImage: () => options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed }),
-          }));
-        } catch (e) {
-          // The in-memory index is ahead of the files: drop it so the next read loads what is on disk.
-          if (target === db) replaceDb(undefined, undefined);
-          else target.close();
-          throw e;
-        }
-        replaceDb(target, await deps.storage.stamp(), applied);
-        options.onProgress?.({ phase: 'done', done: report.parsed, total: report.parsed });
-        return { ...report, ...(recovered ? { recovered } : {}), indexBytes: (imageBytes ?? await deps.storage.size()) + applied };
-      } finally {
-        writingNow = false;
-        await release();
-      }
-    });
+    const run = writing.then(() => indexLocked(options, false)).then((outcome) => outcome!);
     writing = run.catch(() => undefined);
     if (options.onlyPaths) return run;
     const outcome = await run;
     await settleQueue();
     return outcome;
+  }
+
+  /**
+   * A damaged journal seen by a reader: under the lock, look again (a reader cannot tell a torn tail from an append
+   * still under way) and, when the damage is still there, run the incremental run that repairs it.
+   */
+  async function repairJournal(): Promise<void> {
+    const run = writing.then(() => indexLocked({}, true));
+    writing = run.catch(() => undefined);
+    await run;
+  }
+
+  /** One index run under the storage lock; with `repairOnly`, only when the journal is damaged (else undefined). */
+  async function indexLocked(options: IndexRunOptions & { full?: boolean }, repairOnly: boolean): Promise<IndexOutcome | undefined> {
+    const release = await deps.storage.lock();
+    writingNow = true;
+    try {
+      let recovered: IndexOutcome['recovered'];
+      let full = options.full ?? false;
+      const stamp = await deps.storage.stamp();
+      let target = db && stamp === dbStamp ? db : undefined;
+      let applied = 0;
+      if (target) applied = journalEnd = await catchUpJournal(target, journalEnd);
+      if (!target) {
+        const loaded = await loadPersisted();
+        if (loaded.db) {
+          target = loaded.db;
+          applied = loaded.journalEnd ?? 0;
+        } else if (repairOnly) {
+          // No image to repair a journal of (gone, or unusable): readers report that, and an index run rebuilds it.
+          return undefined;
+        } else if (loaded.outdated) {
+          // A healthy index from another version is only outdated: rebuilt over, not kept (it can be large).
+          deps.logger.info(`index at ${deps.storage.location} is outdated (${loaded.problem}); rebuilding`);
+          recovered = { reason: loaded.problem! };
+        } else if (loaded.problem) {
+          const movedTo = await deps.storage.quarantine(loaded.problem);
+          deps.logger.warn(`index at ${deps.storage.location} was unusable (${loaded.problem}); moved to ${movedTo ?? '(removed)'} and rebuilding`);
+          recovered = { reason: loaded.problem, ...(movedTo ? { movedTo } : {}) };
+        }
+      }
+      // Damage seen under the lock is not an append under way: the commits past it are lost to every reader.
+      const damage = target ? journalDamage : undefined;
+      if (repairOnly && !damage) {
+        if (target && target !== db) replaceDb(target, stamp, applied);
+        else if (target) journalEnd = applied;
+        return undefined;
+      }
+      if (!target || full) {
+        if (target && target !== db) target.close();
+        // Built straight into a new file: the rows of a full run never sit in memory.
+        target = await IndexDatabase.create(deps.assets, { ...(await expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) }, await deps.storage.createImage());
+        full = true;
+      }
+      // Small commits go to the journal; a full run (or one too big to record) writes a whole new image.
+      const writes = new ChangeRecorder(target, !full && target.meta().generation !== undefined);
+      let report: Awaited<ReturnType<typeof runIndex>>;
+      try {
+        // A repair must check every file: the damaged record's files are unknown, so a commit of named paths widens.
+        const { onlyPaths: _onlyPaths, ...everyFile } = options;
+        report = await runIndex(deps, cfg, target, full, damage ? everyFile : options, writes);
+      } catch (e) {
+        // A run that stops part-way (cancelled, or failed) leaves its database ahead of the files: drop it, and a
+        // new build's file with it; the next read loads what is on disk.
+        if (target === db) replaceDb(undefined, undefined);
+        else target.close();
+        throw e;
+      }
+      const head = await readGitHead(deps.root, deps.fs);
+      writes.apply({ op: 'meta', values: { git_head: head?.commit ?? '', git_branch: head?.branch ?? '' } });
+      // The files were all checked against the image: what the lost commits held is indexed again. Status keeps
+      // the note until the next full run; the damaged bytes are cut off by this run's own commit.
+      const repair: JournalRepair | undefined = damage && {
+        damage: damage.kind, at: damage.at, detail: damage.detail,
+        repairedAt: new Date(deps.clock.now()).toISOString(), reindexed: report.parsed + report.removed,
+      };
+      if (repair) writes.apply({ op: 'meta', values: { journal_repair: JSON.stringify(repair) } });
+      // Nothing changed: keep the files as they are (rewriting a large index for a no-op refresh costs seconds).
+      const changed = full || recovered !== undefined || repair !== undefined || report.parsed + report.removed + report.touched > 0;
+      for (const w of target.takeKept()) writes.record({ op: 'sql', sql: w.sql, params: w.params });
+      let imageBytes: number | undefined;
+      try {
+        ({ applied, imageBytes } = await persistRun(deps.storage, target, {
+          full, changed, applied, limit: await journalLimit(deps.storage, cfg.journalMaxBytes),
+          ...(changed ? { changes: writes.changes() } : {}),
+          onImage: () => options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed }),
+        }));
+      } catch (e) {
+        // The in-memory index is ahead of the files: drop it so the next read loads what is on disk.
+        if (target === db) replaceDb(undefined, undefined);
+        else target.close();
+        throw e;
+      }
+      replaceDb(target, await deps.storage.stamp(), applied);
+      journalDamage = undefined;
+      if (repair) reportRepair(repair);
+      options.onProgress?.({ phase: 'done', done: report.parsed, total: report.parsed });
+      return {
+        ...report, ...(recovered ? { recovered } : {}), ...(repair ? { journalRepair: repair } : {}),
+        indexBytes: (imageBytes ?? await deps.storage.size()) + applied,
+      };
+    } finally {
+      writingNow = false;
+      await release();
+    }
+  }
+
+  /** A damaged record lost committed data: a warning in the log and on the next answer; a torn tail is expected after a crash. */
+  function reportRepair(repair: JournalRepair): void {
+    const files = `${repair.reindexed} file${repair.reindexed === 1 ? '' : 's'} indexed again`;
+    if (repair.damage === 'corrupt') {
+      const message = `the index journal at ${deps.storage.location} was damaged (${repair.detail}); the commits after it were lost, so every file was checked against the index again (${files})`;
+      deps.logger.warn(message);
+      warnings.push(message);
+    } else {
+      deps.logger.info(`the index journal at ${deps.storage.location} ended in an interrupted commit (${repair.detail}); files checked again (${files})`);
+    }
   }
 
   /**
@@ -327,8 +409,20 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
       grammarHash: meta.grammar_hash,
       unavailableLanguages: parse(meta.unavailable_languages, {}),
       ...(meta.last_report ? { lastRun: parse(meta.last_report, undefined) } : {}),
+      ...journalStatus(meta.journal_repair),
       freshness: await settled().then(freshnessStamp),
     };
+  }
+
+  /** Damage this process sees and could not repair, else the last repair's note (kept until a full run). */
+  function journalStatus(note: string | undefined): { journal?: JournalRepair } {
+    if (journalDamage) return { journal: { damage: journalDamage.kind, at: journalDamage.at, detail: journalDamage.detail } };
+    if (!note) return {};
+    try {
+      return { journal: JSON.parse(note) as JournalRepair };
+    } catch {
+      return {};
+    }
   }
 
   const engine: Engine = {
@@ -352,7 +446,12 @@ export function createEngine(deps: EngineDeps, config: Partial<EngineConfig> = {
     noteChanges,
     syncNow: async () => { await settled(); return freshness.flush(); },
     justInTime,
-    freshness: async () => { await settled(); return freshnessStamp(); },
+    async freshness() {
+      await settled();
+      const stamp = await freshnessStamp();
+      // Warnings go out once, on the next answer after they arose.
+      return warnings.length ? { ...stamp, warnings: warnings.splice(0) } : stamp;
+    },
     // -- navigation --
     ...createNavigation(deps, readable, justInTime),
     // -- graph --

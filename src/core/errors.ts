@@ -11,6 +11,12 @@ export type EngineErrorCode =
   | 'cancelled'
   /** A user-configured remote endpoint (model, embeddings) failed or answered badly. */
   | 'upstream_failed'
+  /** Writing the index failed: the disk (or quota) is full. The index on disk is left as it was. */
+  | 'no_space'
+  /** Writing the index failed: the folder or file is not writable (EACCES, EPERM, a read-only file system). */
+  | 'permission_denied'
+  /** Writing the index failed for another system reason (a path that is not a folder, an I/O error, …). */
+  | 'write_failed'
   | 'internal';
 
 export class EngineError extends Error {
@@ -35,4 +41,32 @@ export class EngineError extends Error {
 
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new EngineError('cancelled', 'operation cancelled');
+}
+
+/**
+ * A failed write to the index (an error with a system `code` such as ENOSPC) at `path`, as the EngineError that
+ * says what happened and where. Anything else, an EngineError included, comes back unchanged.
+ */
+export function writeFailure(e: unknown, path: string): unknown {
+  if (EngineError.is(e) || !(e instanceof Error)) return e;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
+  const where = path;
+  const detail = { path: where, cause: code };
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new EngineError('no_space', `no space left on device while writing ${where}`, detail);
+    case 'EACCES':
+    case 'EPERM':
+      return new EngineError('permission_denied', `permission denied writing ${where}`, detail);
+    case 'EROFS':
+      return new EngineError('permission_denied', `permission denied writing ${where} (read-only file system)`, detail);
+    case 'ENOTDIR':
+    case 'EEXIST':
+      // Only writes that make folders get here with these (mkdir over a file, or under one).
+      return new EngineError('write_failed', `cannot write ${where}: a file stands where a folder is needed (${code})`, detail);
+    default:
+      return new EngineError('write_failed', `cannot write ${where}: ${e.message}`, detail);
+  }
 }

@@ -11,7 +11,11 @@ import type { ToolAnswer } from './tool';
 export function stampAnswer(answer: ToolAnswer, stamp: FreshnessStamp): ToolAnswer {
   // Answers are one JSON object; the stamp goes in as its last field.
   if (!answer.text.endsWith('}')) return answer;
-  const head = stamp.indexedHead ? { head: stamp.indexedHead.slice(0, 12) } : {};
+  const head = {
+    ...(stamp.indexedHead ? { head: stamp.indexedHead.slice(0, 12) } : {}),
+    // Index problems found since the last answer (a damaged journal that was repaired): shown once, never shortened.
+    ...(stamp.warnings?.length ? { warnings: stamp.warnings } : {}),
+  };
   let shown = stamp.queued.length;
   let field = render(head, stamp.queued, shown);
   while (shown > 0 && countTokens(field) > STAMP_TOKENS) field = render(head, stamp.queued, --shown);
@@ -19,7 +23,7 @@ export function stampAnswer(answer: ToolAnswer, stamp: FreshnessStamp): ToolAnsw
   return { ...answer, text, tokens: answer.tokens + countTokens(field) };
 }
 
-function render(head: { head?: string }, queued: string[], shown: number): string {
+function render(head: { head?: string; warnings?: string[] }, queued: string[], shown: number): string {
   const more = queued.length - shown;
   return `"freshness":${JSON.stringify({ ...head, queued: queued.slice(0, shown), ...(more ? { queued_more: more } : {}) })}`;
 }

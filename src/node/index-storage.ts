@@ -5,7 +5,7 @@
  */
 import { closeSync, constants, fstatSync, fsyncSync, openSync, promises as fsp, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { EngineError } from '../core/errors';
+import { EngineError, writeFailure } from '../core/errors';
 import type { ImageFile, IndexStorage } from '../core/ports';
 import { memoryImage } from '../core/store/paged-file';
 
@@ -49,7 +49,7 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
 
   async function ensureDir(): Promise<void> {
     const dir = dirname(indexPath);
-    await fsp.mkdir(dir, { recursive: true });
+    await fsp.mkdir(dir, { recursive: true }).catch((e: unknown) => { throw writeFailure(e, dir); });
     // The caches in the index folder never land in git, whatever the project's .gitignore says; the graph, rules
     // and sync baselines a team writes next to them stay committable.
     const gi = join(dir, '.gitignore');
@@ -96,7 +96,12 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
       await ensureDir();
       await removeStaleTemps();
       const tmp = `${indexPath}.${process.pid}.${Date.now()}.${++drafts}.tmp`;
-      const fd = openSync(tmp, 'w+');
+      let fd: number;
+      try {
+        fd = openSync(tmp, 'w+');
+      } catch (e) {
+        throw writeFailure(e, tmp);
+      }
       let file = imageFile(fd, 0);
       let size = 0;
       let committed = false;
@@ -106,11 +111,19 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
         read: (into, position) => file.read(into, position),
         write(bytes, position) {
           let done = 0;
-          while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+          try {
+            while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+          } catch (e) {
+            throw writeFailure(e, tmp);
+          }
           size = Math.max(size, position + bytes.length);
         },
         async commit() {
-          fsyncSync(fd);
+          try {
+            fsyncSync(fd);
+          } catch (e) {
+            throw writeFailure(e, tmp);
+          }
           if (!readInPlace) {
             // Let go of the file before it becomes the image (see READ_IN_PLACE); reads go on from memory.
             const bytes = new Uint8Array(size);
@@ -123,7 +136,7 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
             closeSync(fd);
             closed = true;
           }
-          await fsp.rename(tmp, indexPath);
+          await fsp.rename(tmp, indexPath).catch((e: unknown) => { throw writeFailure(e, indexPath); });
           committed = true;
         },
         close() {
@@ -160,7 +173,7 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
     async appendJournal(at, bytes) {
       await ensureDir();
       // 'a' would ignore the position; open for update and write at the cut instead (created when missing).
-      const fh = await fsp.open(journalPath, constants.O_RDWR | constants.O_CREAT);
+      const fh = await fsp.open(journalPath, constants.O_RDWR | constants.O_CREAT).catch((e: unknown) => { throw writeFailure(e, journalPath); });
       try {
         await fh.truncate(at);
         let written = 0;
@@ -169,6 +182,8 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
           written += bytesWritten;
         }
         await fh.sync();
+      } catch (e) {
+        throw writeFailure(e, journalPath);
       } finally {
         await fh.close();
       }
@@ -198,7 +213,7 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
           await removeStaleTemps();
           return async () => { await fsp.rm(lockPath, { force: true }); };
         } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw writeFailure(e, lockPath);
           const holder = Number((await fsp.readFile(lockPath, 'utf8').catch(() => '')).trim());
           if (!holder || !alive(holder)) {
             // Stale lock from a crashed writer: remove it and try again.

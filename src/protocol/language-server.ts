@@ -226,5 +226,8 @@ export const ENGINE_ERROR_RPC_CODES: Record<EngineErrorCode, number> = {
   grammar_unavailable: -32005,
   outside_workspace: -32006,
   upstream_failed: -32007,
+  no_space: -32008,
+  permission_denied: -32009,
+  write_failed: -32010,
   internal: -32603,
 };

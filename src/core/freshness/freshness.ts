@@ -13,6 +13,8 @@ export interface FreshnessStamp {
   indexedAt?: string;
   /** Workspace-relative paths changed on disk but not yet in the index. */
   queued: string[];
+  /** Problems with the index found since the last answer (a damaged journal that was repaired), reported once. */
+  warnings?: string[];
 }
 
 export interface ChangeNotice {

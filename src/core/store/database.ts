@@ -340,7 +340,9 @@ export class IndexDatabase {
       this.db.exec('COMMIT');
       return out;
     } catch (e) {
-      this.db.exec('ROLLBACK');
+      // A write that failed under SQLite (a full disk under a build file) can leave no transaction to roll back;
+      // the rollback's own error ("cannot rollback - no transaction is active") must not hide the cause.
+      try { this.db.exec('ROLLBACK'); } catch { /* the transaction is already gone */ }
       throw e;
     }
   }

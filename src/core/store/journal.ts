@@ -7,7 +7,8 @@
  * The generation ties the journal to one image (meta `generation`): a journal left over from an older image (the
  * writer was killed between writing a new image and resetting the journal) does not match and is ignored.
  * A record is all or nothing: a torn or damaged record ends the journal there (readers stop at it, the next writer
- * truncates it away), so a reader sees either the state before a commit or after it.
+ * truncates it away), so a reader sees either the state before a commit or after it. What ended it is reported
+ * (JournalDamage): the commits from there on are lost to readers, and the engine has the files re-checked.
  */
 import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
@@ -15,6 +16,27 @@ import type { IndexChange } from './changes';
 
 const HEADER_PREFIX = 'CO-JOURNAL 1 ';
 const RECORD_HEAD = 12;
+/** Generations are hex (persistence.ts writes 16 digits); anything else in the header is damage. */
+const GENERATION = /^[0-9a-f]{1,64}$/;
+/**
+ * No record is this long (commits past the journal limit, at most tens of MiB, become images): a longer length is
+ * a damaged length field, not a record still being written.
+ */
+const MAX_RECORD = 256 << 20;
+
+/**
+ * Why a journal stops before its last byte.
+ * - `torn`: it ends inside a record (or its header line): an append cut short, as a crash or kill mid-write leaves.
+ * - `corrupt`: a whole record (or the header) is not what was written: its checksum fails, its payload does not
+ *   read, or its length is impossible. Committed data was lost to readers.
+ */
+export interface JournalDamage {
+  kind: 'torn' | 'corrupt';
+  /** Absolute journal offset where the damage starts (the start of the bad record). */
+  at: number;
+  /** What is wrong, for logs and status. */
+  detail: string;
+}
 
 export function journalHeader(generation: string): Uint8Array {
   return new TextEncoder().encode(`${HEADER_PREFIX}${generation}\n`);
@@ -42,8 +64,10 @@ export interface JournalRead {
   records: Array<{ changes: IndexChange[]; bytes: number }>;
   /** Absolute offset just after the last whole record: where the next record goes. */
   end: number;
-  /** Bytes after `end` that are not a whole valid record (a torn append). */
+  /** Bytes after `end` that are not a whole valid record. */
   tornBytes: number;
+  /** Set when bytes follow `end` (or the header is bad): what ended the journal there. */
+  damage?: JournalDamage;
 }
 
 /**
@@ -53,32 +77,58 @@ export interface JournalRead {
 export function readJournal(bytes: Uint8Array, at: number): JournalRead {
   let pos = 0;
   let generation: string | undefined;
-  if (at === 0) {
+  if (at === 0 && bytes.length) {
     const newline = bytes.indexOf(10);
-    const head = newline > 0 ? new TextDecoder().decode(bytes.subarray(0, newline)) : '';
-    if (!head.startsWith(HEADER_PREFIX)) return { start: 0, records: [], end: 0, tornBytes: bytes.length };
-    generation = head.slice(HEADER_PREFIX.length);
+    const head = new TextDecoder().decode(bytes.subarray(0, newline >= 0 ? newline : Math.min(bytes.length, 100)));
+    const generationPart = head.slice(HEADER_PREFIX.length);
+    if (newline < 0 && HEADER_PREFIX.startsWith(head.slice(0, HEADER_PREFIX.length)) && (!generationPart || GENERATION.test(generationPart))) {
+      return { start: 0, records: [], end: 0, tornBytes: bytes.length, damage: { kind: 'torn', at: 0, detail: 'the journal header is cut short' } };
+    }
+    if (newline < 0 || !head.startsWith(HEADER_PREFIX) || !GENERATION.test(generationPart)) {
+      return { start: 0, records: [], end: 0, tornBytes: bytes.length, damage: { kind: 'corrupt', at: 0, detail: 'the journal header is damaged' } };
+    }
+    generation = generationPart;
     pos = newline + 1;
   }
   const first = pos;
   const records: JournalRead['records'] = [];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  while (pos + RECORD_HEAD <= bytes.length) {
+  let damage: JournalDamage | undefined;
+  while (pos < bytes.length) {
+    const where = at + pos;
+    if (pos + RECORD_HEAD > bytes.length) {
+      damage = { kind: 'torn', at: where, detail: `the record at byte ${where} is cut short (${bytes.length - pos} of at least ${RECORD_HEAD} bytes)` };
+      break;
+    }
     const length = view.getUint32(pos, true);
-    if (pos + RECORD_HEAD + length > bytes.length) break;
+    if (length > MAX_RECORD) {
+      damage = { kind: 'corrupt', at: where, detail: `the record at byte ${where} has an impossible length (${length} bytes)` };
+      break;
+    }
+    if (pos + RECORD_HEAD + length > bytes.length) {
+      damage = { kind: 'torn', at: where, detail: `the record at byte ${where} is cut short (${bytes.length - pos} of ${RECORD_HEAD + length} bytes)` };
+      break;
+    }
     const payload = bytes.subarray(pos + RECORD_HEAD, pos + RECORD_HEAD + length);
     const sum = digest(payload);
     let ok = true;
     for (let i = 0; i < 8; i++) if (sum[i] !== bytes[pos + 4 + i]) ok = false;
-    if (!ok) break;
+    if (!ok) {
+      damage = { kind: 'corrupt', at: where, detail: `the record at byte ${where} fails its checksum` };
+      break;
+    }
     let changes: IndexChange[];
     try {
       changes = deserialize(payload) as IndexChange[];
-    } catch {
+    } catch (e) {
+      damage = { kind: 'corrupt', at: where, detail: `the record at byte ${where} does not read (${e instanceof Error ? e.message : String(e)})` };
       break;
     }
     records.push({ changes, bytes: RECORD_HEAD + length });
     pos += RECORD_HEAD + length;
   }
-  return { ...(generation !== undefined ? { generation } : {}), start: at + first, records, end: at + pos, tornBytes: bytes.length - pos };
+  return {
+    ...(generation !== undefined ? { generation } : {}),
+    start: at + first, records, end: at + pos, tornBytes: bytes.length - pos, ...(damage ? { damage } : {}),
+  };
 }

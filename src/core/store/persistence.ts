@@ -7,32 +7,41 @@ import type { IndexStorage, Logger } from '../ports';
 import { applyChange, type IndexChange } from './changes';
 import { compactIndex } from './compaction';
 import type { IndexDatabase } from './database';
-import { encodeRecord, journalHeader, readJournal } from './journal';
+import { encodeRecord, journalHeader, readJournal, type JournalDamage } from './journal';
+
+/** Where catching up stopped: the offset after the last record applied, and what stopped it short of the end. */
+export interface CaughtUp {
+  end: number;
+  /** The journal goes on past `end` but not as whole, valid records (see JournalDamage); undefined when whole. */
+  damage?: JournalDamage;
+}
 
 /**
- * Applies journal records past `from` to `target`; returns the offset after the last one applied. At `from` = 0 a
- * journal of another generation than the image's (left by a writer killed between a new image and the journal
- * reset) is ignored and 0 returned.
+ * Applies journal records past `from` to `target`. At `from` = 0 a journal of another generation than the image's
+ * (left by a writer killed between a new image and the journal reset: the image holds all of it) is ignored and 0
+ * returned. Damage is returned, not logged: a reader cannot tell a torn tail from an append still under way; the
+ * engine decides under the writer lock (engine.ts).
  */
-export async function catchUp(storage: IndexStorage, logger: Logger, target: IndexDatabase, from: number): Promise<number> {
+export async function catchUp(storage: IndexStorage, logger: Logger, target: IndexDatabase, from: number): Promise<CaughtUp> {
   const bytes = await storage.readJournal(from);
-  if (!bytes.length) return from;
+  if (!bytes.length) return { end: from };
   const read = readJournal(bytes, from);
-  if (from === 0 && (read.generation === undefined || read.generation !== target.meta().generation)) return 0;
+  if (from === 0 && read.generation === undefined) return { end: 0, ...(read.damage ? { damage: read.damage } : {}) };
+  if (from === 0 && read.generation !== target.meta().generation) {
+    logger.debug(`index journal of generation ${read.generation} belongs to an older image; ignored`);
+    return { end: 0 };
+  }
   let end = read.start;
   for (const record of read.records) {
     try {
       target.transaction(() => { for (const change of record.changes) applyChange(target, change); });
     } catch (e) {
-      // A record this engine cannot apply ends the journal here; the files it held look changed to the next
-      // refresh (their stored stamps are older), so they are indexed again rather than lost.
-      logger.warn(`index journal record at byte ${end} could not be applied (${e instanceof Error ? e.message : String(e)}); ignoring the rest`);
-      return end;
+      // A record this engine cannot apply ends the journal here, like a damaged one.
+      return { end, damage: { kind: 'corrupt', at: end, detail: `the record at byte ${end} could not be applied (${e instanceof Error ? e.message : String(e)})` } };
     }
     end += record.bytes;
   }
-  if (read.tornBytes) logger.debug(`index journal has ${read.tornBytes} torn bytes after byte ${end} (an interrupted commit); ignored`);
-  return end;
+  return { end, ...(read.damage ? { damage: read.damage } : {}) };
 }
 
 /**
