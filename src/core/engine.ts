@@ -82,13 +82,13 @@ export interface Engine extends GraphFacade {
 
 export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = {}, queuePolicy?: QueuePolicy): Engine {
   // Failed writes (full disk, read-only folder) surface as EngineErrors naming the file, wherever they happen.
-  const deps: EngineDeps = { ...given, storage: reportingWriteErrors(given.storage) };
   const cfg: EngineConfig = { ...DEFAULT_CONFIG, ...config };
   // Secrets leave only through these doors, each redacted once: results to hosts (wrapped at the end), requests to
   // endpoints and appends to workspace files (here).
-  if (cfg.redactSecrets) {
-    deps = { ...deps, ...(deps.http ? { http: redactingHttp(deps.http) } : {}), ...(deps.writer ? { writer: redactingWriter(deps.writer) } : {}) };
-  }
+  const redacting = cfg.redactSecrets
+    ? { ...(given.http ? { http: redactingHttp(given.http) } : {}), ...(given.writer ? { writer: redactingWriter(given.writer) } : {}) }
+    : {};
+  const deps: EngineDeps = { ...given, ...redacting, storage: reportingWriteErrors(given.storage) };
   let db: IndexDatabase | undefined;
   /** The image `db` was loaded from (storage.stamp()). */
   let dbStamp: string | undefined;
