@@ -58,13 +58,21 @@ export function statusBarContent(view: StatusView, now: number = Date.now()): St
       if (!s || !s.exists) return { text: '$(database) Oracle: no index', severity: 'warning', tooltip: `No index yet. Run "Context Oracle: Reindex Workspace".${click}` };
       const fresh = s.updatedAt ? `Updated ${relativeTime(s.updatedAt, now)} (${new Date(s.updatedAt).toLocaleString()}).` : 'Update time unknown.';
       const queued = queuedText(view);
+      // A damaged journal lost commits until its repair: the user hears of it here, not only in a log.
+      const damaged = s.journal?.damage === 'corrupt';
       return {
-        text: `$(database) Oracle: ${s.files} ${s.files === 1 ? 'file' : 'files'}${queued.text}`,
-        severity: 'normal',
-        tooltip: `**Context Oracle index**\n\n${fresh}\n\n${s.files} files (${languageList(s)}), ${s.symbols} symbols, ${s.annotations} annotations.${queued.tooltip}${click}`,
+        text: `$(${damaged ? 'warning' : 'database'}) Oracle: ${s.files} ${s.files === 1 ? 'file' : 'files'}${queued.text}`,
+        severity: damaged ? 'warning' : 'normal',
+        tooltip: `**Context Oracle index**\n\n${fresh}\n\n${s.files} files (${languageList(s)}), ${s.symbols} symbols, ${s.annotations} annotations.${queued.tooltip}${damaged ? `\n\n${journalText(s.journal!)}` : ''}${click}`,
       };
     }
   }
+}
+
+/** The journal's damage and its repair, in words. */
+export function journalText(j: NonNullable<IndexStatus['journal']>): string {
+  const what = j.damage === 'corrupt' ? `The index journal was damaged (${j.detail}), so recent changes were missing from answers` : `The index journal ended mid-record (${j.detail}), as an interrupted write leaves it`;
+  return j.repairedAt ? `${what}; repaired ${j.repairedAt}: ${j.reindexed ?? 0} files indexed again.` : `${what}; not repaired yet (the next index run repairs it).`;
 }
 
 export function languageList(s: IndexStatus): string {
@@ -114,6 +122,7 @@ export function statusReport(view: StatusView, activationMs: number, now: number
       );
       const unavailable = Object.entries(s.unavailableLanguages);
       if (unavailable.length) lines.push(`  unavailable:      ${unavailable.map(([l, why]) => `${l} (${why})`).join(', ')}`);
+      if (s.journal) lines.push(`  journal:          ${journalText(s.journal)}`);
       if (s.lastRun) lines.push(`  last run:         ${s.lastRun.full ? 'full' : 'incremental'}, ${s.lastRun.parsed} parsed, ${s.lastRun.unchanged} unchanged, ${s.lastRun.removed} removed in ${s.lastRun.durationMs} ms`);
       lines.push(`  versions:         schema ${s.schemaVersion ?? '?'}, engine ${s.engineVersion ?? '?'}, grammars ${s.grammarHash ?? '?'}`);
     }

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import { makeNonce, panelCsp, panelHtml } from '../../src/extension/panel/panel-html';
 import { parseWebviewMessage, safeRelativePath } from '../../src/extension/panel/panel-messages';
 import { codeSpan, escapeMarkdown } from '../../src/extension/chat/chat-text';
-import { queuedText } from '../../src/extension/status-view';
+import { queuedText, statusBarContent, statusReport } from '../../src/extension/status-view';
+import type { IndexStatus } from '../../src/core/model';
 import { linkKind, parsePathRef } from '../../webview-ui/links';
 
 test('well-formed webview messages pass, trimmed; everything else is dropped', () => {
@@ -66,6 +67,19 @@ test('the status bar counts queued changes and names them in the tooltip', () =>
   const q = queuedText({ state: 'ready', freshness: { queued: ['src/a.ts', 'src/b.ts'] } });
   assert.equal(q.text, ' · 2 queued');
   assert.match(q.tooltip, /src\/a\.ts, src\/b\.ts/);
+});
+
+test('a damaged index journal shows in the status bar and the status report, repaired or not', () => {
+  const status = { exists: true, root: '/w', indexPath: '/w/i.db', indexBytes: 1024, files: 3, symbols: 9, annotations: 0, chunks: 9,
+    references: 4, imports: 1, filesWithSyntaxErrors: 0, skips: {}, unavailableLanguages: {}, filesByLanguage: { typescript: 3 },
+    updatedAt: new Date(0).toISOString() } as unknown as IndexStatus;
+  assert.equal(statusBarContent({ state: 'ready', status }).severity, 'normal');
+  const journal = { damage: 'corrupt' as const, at: 120, detail: 'the record at byte 120 fails its checksum' };
+  const open = statusBarContent({ state: 'ready', status: { ...status, journal } });
+  assert.equal(open.severity, 'warning');
+  assert.match(open.tooltip, /journal was damaged \(the record at byte 120 fails its checksum\).*not repaired yet/);
+  const repaired = statusReport({ state: 'ready', status: { ...status, journal: { ...journal, repairedAt: '2026-01-01T00:00:00Z', reindexed: 2 } } }, 1);
+  assert.ok(repaired.some((l) => /journal: .*repaired 2026-01-01T00:00:00Z: 2 files indexed again/.test(l)), repaired.join('\n'));
 });
 
 test('why and definition texts for chat keep workspace text inert', async () => {
