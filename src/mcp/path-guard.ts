@@ -6,7 +6,7 @@
 import { promises as fsp } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { distance } from 'fastest-levenshtein';
-import { ToolError } from './errors';
+import { quoteInput, ToolError } from './errors';
 
 export interface GuardedPath {
   /** Workspace-relative POSIX path; '' is the root itself. */
@@ -39,7 +39,7 @@ export function createPathGuard(root: string): PathGuard {
     if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
       throw new ToolError(
         'invalid_input',
-        `\`${argName}\` must be inside the workspace ${absRoot}, but "${input}" resolves to ${real}; pass a path relative to the workspace root, e.g. "src"`,
+        `\`${argName}\` must be inside the workspace ${absRoot}, but ${quoteInput(input)} resolves to ${quoteInput(real, 160)}; pass a path relative to the workspace root, e.g. "src"`,
       );
     }
     return { rel: rel.split(sep).join('/'), exists, isDirectory, real };
@@ -54,7 +54,7 @@ export function createPathGuard(root: string): PathGuard {
     async resolveExisting(input, argName) {
       const { rel, exists, isDirectory, real } = await resolvePath(input, argName);
       if (!exists) {
-        throw new ToolError('not_found', `\`${argName}\` "${input}" does not exist in the workspace`, await siblingsLike(real, await realRoot!));
+        throw new ToolError('not_found', `\`${argName}\` ${quoteInput(input)} does not exist in the workspace`, await siblingsLike(real, await realRoot!));
       }
       return { rel, exists, isDirectory };
     },
@@ -73,8 +73,9 @@ async function realPathOf(abs: string): Promise<{ real: string; exists: boolean;
       return { real, exists: true, isDirectory: st.isDirectory() };
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      // ENOTDIR: a file used as a folder; ELOOP: a symlink cycle. Both mean "does not exist" for a filter.
-      if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') throw e;
+      // ENOTDIR: a file used as a folder; ELOOP: a symlink cycle; ENAMETOOLONG: a name no file system holds. All
+      // mean "does not exist" for a filter.
+      if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP' && code !== 'ENAMETOOLONG') throw e;
       const parent = dirname(at);
       if (parent === at) return { real: abs, exists: false, isDirectory: false };
       rest.push(basename(at));

@@ -10,9 +10,9 @@ import type { Engine } from '../core/engine';
 import { EngineError } from '../core/errors';
 import type { Logger } from '../core/ports';
 import { ENGINE_VERSION } from '../core/version';
-import { HARD_CAP_TOKENS } from './budget';
+import { clampBudget, HARD_CAP_TOKENS } from './budget';
 import { argsFingerprint } from './cursor';
-import { errorResult, ToolError, toolErrorFrom } from './errors';
+import { errorResult, quoteInput, ToolError, toolErrorFrom } from './errors';
 import { IndexGate } from './index-gate';
 import { createPathGuard } from './path-guard';
 import { progressReporter } from './progress';
@@ -87,7 +87,7 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
     let args: Record<string, unknown> = request.params.arguments ?? {};
     try {
       const tool = byName.get(name);
-      if (!tool) throw new ToolError('not_found', `there is no tool "${name}"; this server has ${[...byName.keys()].join(', ')}`, closest(name, [...byName.keys()]));
+      if (!tool) throw new ToolError('not_found', `there is no tool ${quoteInput(name)}; this server has ${[...byName.keys()].join(', ')}`, closest(name, [...byName.keys()]));
       args = parseArgs(tool, request.params.arguments) as Record<string, unknown>;
       const progress = progressReporter({ progressToken: extra._meta?.progressToken, send: (n) => extra.sendNotification(n) });
       if (tool.needsIndex) await gate.ready(progress && ((p) => progress.index(p)), extra.signal);
@@ -100,7 +100,9 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
       const raw = await tool.run(args, ctx);
       // After the run: a just-in-time commit during the call has taken its files off the queue.
       const answer = tool.needsIndex ? stampAnswer(raw, await engine.freshness()) : raw;
-      if (answer.tokens > HARD_CAP_TOKENS) throw new ToolError('internal', `${name} produced ${answer.tokens} tokens, over the ${HARD_CAP_TOKENS} cap; call it with a smaller max_tokens or limit`);
+      // Every tool fits the budget asked for (the stamp included); this only catches a tool that does not.
+      const cap = typeof args.max_tokens === 'number' ? clampBudget(args.max_tokens) : HARD_CAP_TOKENS;
+      if (answer.tokens > cap) throw new ToolError('internal', `${name} produced ${answer.tokens} tokens, over max_tokens=${cap}; call it with a smaller limit`);
       session.record({ seq, tool: name, args, at: new Date().toISOString(), ok: true, tokens: answer.tokens }, answer.items);
       logger.debug(`${name} #${seq}: ${answer.tokens} tokens in ${Date.now() - started} ms`);
       return { content: [answer.text, ...(answer.blocks ?? [])].map((text) => ({ type: 'text' as const, text })) };
@@ -110,7 +112,8 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
       const error = toolErrorFrom(e, { running: gate.describeRun(), failed: gate.activity().lastError, autoIndex, root: engine.root });
       if (error.code === 'internal') logger.error(`${name} #${seq} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       else logger.debug(`${name} #${seq}: ${error.code}: ${error.message}`);
-      session.record({ seq, tool: name, args, at: new Date().toISOString(), ok: false, error: error.code, tokens: 0 });
+      // Arguments of a refused call are kept cut short: the session holds 500 calls, not 500 copies of a 10 MB question.
+      session.record({ seq, tool: name, args: clippedArgs(args), at: new Date().toISOString(), ok: false, error: error.code, tokens: 0 });
       return errorResult(error);
     }
   });
@@ -125,4 +128,15 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
 
 function closest(name: string, names: string[]): string[] {
   return [...names].sort((a, b) => distance(name, a) - distance(name, b)).slice(0, 3);
+}
+
+/** `args` with every string over 200 characters cut, for the record of a failed call. */
+function clippedArgs(args: unknown): Record<string, unknown> {
+  try {
+    const json = JSON.stringify(args ?? {}, (_k, v: unknown) => (typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…` : v));
+    const parsed = JSON.parse(json) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { arguments: parsed };
+  } catch {
+    return {};
+  }
 }

@@ -4,7 +4,7 @@ import type { AskResult } from '../../core/oracle/types';
 import { SOURCE_NAMES, type SourceName } from '../../core/oracle/types';
 import { countTokens } from '../../core/tokens';
 import { contentBudget, fitObject } from '../budget';
-import { defineTool, maxTokensArg } from '../tool';
+import { ARG_LIMITS, defineTool, maxTokensArg, textArg } from '../tool';
 
 const DEFAULT_BUDGET = 4_000;
 
@@ -19,7 +19,7 @@ export const askOracleTool = defineTool({
     'than the other tools (about a second without a model). Answer plus citations ≈ 300–2,000 tokens.',
   input: z
     .object({
-      question: z.string().min(1).describe('The question, e.g. "How does SessionStore interact with login?"'),
+      question: textArg(ARG_LIMITS.question).describe('The question, e.g. "How does SessionStore interact with login?" (at most 8,000 characters)'),
       sources: z.array(z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]])).min(1).optional().describe('Where to look (default all): code, docs, git, threads'),
       max_tokens: maxTokensArg(DEFAULT_BUDGET, 'the last citations, then long fields, are dropped to fit'),
     })
