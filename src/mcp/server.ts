@@ -13,6 +13,7 @@ import { ENGINE_VERSION } from '../core/version';
 import { clampBudget, HARD_CAP_TOKENS } from './budget';
 import { argsFingerprint } from './cursor';
 import { errorResult, quoteInput, ToolError, toolErrorFrom } from './errors';
+import { OVERSIZE, RAW_ARGUMENTS, type Oversize } from './inbound';
 import { IndexGate } from './index-gate';
 import { createPathGuard } from './path-guard';
 import { progressReporter } from './progress';
@@ -84,11 +85,14 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
     const seq = session.nextSeq();
     const started = Date.now();
     const name = request.params.name;
-    let args: Record<string, unknown> = request.params.arguments ?? {};
+    const meta = request.params._meta as Record<string, unknown> | undefined;
+    const given: unknown = meta && RAW_ARGUMENTS in meta ? meta[RAW_ARGUMENTS] : request.params.arguments;
+    let args = (given ?? {}) as Record<string, unknown>;
     try {
       const tool = byName.get(name);
       if (!tool) throw new ToolError('not_found', `there is no tool ${quoteInput(name)}; this server has ${[...byName.keys()].join(', ')}`, closest(name, [...byName.keys()]));
-      args = parseArgs(tool, request.params.arguments) as Record<string, unknown>;
+      if (meta?.[OVERSIZE]) throw oversizeError(tool, meta[OVERSIZE] as Oversize);
+      args = parseArgs(tool, given) as Record<string, unknown>;
       const progress = progressReporter({ progressToken: extra._meta?.progressToken, send: (n) => extra.sendNotification(n) });
       if (tool.needsIndex) await gate.ready(progress && ((p) => progress.index(p)), extra.signal);
       if (extra.signal.aborted) throw new ToolError('cancelled', 'the request was cancelled');
@@ -139,4 +143,12 @@ function clippedArgs(args: unknown): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** A call too long to read: which argument made it so and, when the tool caps that argument, the limit. */
+function oversizeError(tool: ToolSpec, o: Oversize): ToolError {
+  const n = (v: number): string => v.toLocaleString('en-US');
+  const max = o.argument ? (inputJsonSchema(tool).properties as Record<string, { maxLength?: number }> | undefined)?.[o.argument]?.maxLength : undefined;
+  const culprit = o.argument && o.chars !== undefined ? `; \`${o.argument.slice(0, 40)}\` is ${n(o.chars)} characters${max ? `; the limit is ${n(max)}` : ''}` : '';
+  return new ToolError('invalid_input', `${tool.name}: the request is ${n(o.bytes)} bytes, over the ${n(o.limit)} a message may have${culprit}`);
 }
