@@ -22,6 +22,9 @@ const cases = [
   { name: '10 MB question', tool: 'get_context', args: { question: 'how does login work '.repeat(500_000) } },
   { name: '10 MiB question (over what the SDK reads)', tool: 'get_context', args: { question: 'q'.repeat(10 * 1024 * 1024) } },
   { name: '400 KB path', tool: 'search_code', args: { query: 'route', path: 'p'.repeat(400 * 1024) } },
+  { name: 'question at the 8,000-character limit', tool: 'get_context', args: { question: Array.from({ length: 1_000 }, (_, i) => words[i % words.length]).join(' ').slice(0, 8_000) } },
+  { name: 'ask_oracle question at the limit', tool: 'ask_oracle', args: { question: Array.from({ length: 1_000 }, (_, i) => words[i % words.length]).join(' ').slice(0, 8_000) } },
+  { name: 'query at the 2,000-character limit', tool: 'search_code', args: { query: Array.from({ length: 300 }, (_, i) => words[i % words.length]).join(' ').slice(0, 2_000) } },
   { name: 'index_status max_tokens 200', tool: 'index_status', args: { max_tokens: 200 } },
   { name: 'get_context max_tokens 200', tool: 'get_context', args: { question: 'how does login open a session?', max_tokens: 200 } },
 ].filter((c) => !only || c.name.includes(only));

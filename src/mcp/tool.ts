@@ -88,7 +88,7 @@ export function limitArg(defaultLimit: number, max: number, what: string): z.Zod
 export const ARG_LIMITS = {
   /** search_code `query`, get_repo_map `focus`: words and identifiers (a 150-word query is ~1,000). */
   query: 2_000,
-  /** get_context and ask_oracle `question`: room for a pasted error message or stack trace. */
+  /** get_context `question`: room for a pasted error message or stack trace (ask_oracle takes the oracle's 4,000). */
   question: 8_000,
   /** find_definition and find_references `symbol`. */
   symbol: 1_000,
