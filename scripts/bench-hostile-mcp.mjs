@@ -2,7 +2,7 @@
 // for each case a fresh server on a copy of test/fixtures/mcp answers one warm-up call, then gets the hostile call
 // and, 100 ms later, an index_status. Reports the wall time of both, the answer's size in tokens and its code.
 // A case that does not answer within --timeout (default 30 s) is reported as a hang and its server is killed.
-// usage: node scripts/bench-hostile-mcp.mjs [--timeout MS] [--only NAME]     (build first: node esbuild.mjs cli worker)
+// usage: node scripts/bench-hostile-mcp.mjs [--timeout MS] [--only NAME] [--copy DIR]     (build first: node esbuild.mjs cli worker)
 import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,14 +23,21 @@ const cases = [
   { name: '10 MiB question (over what the SDK reads)', tool: 'get_context', args: { question: 'q'.repeat(10 * 1024 * 1024) } },
   { name: '400 KB path', tool: 'search_code', args: { query: 'route', path: 'p'.repeat(400 * 1024) } },
   { name: 'question at the 8,000-character limit', tool: 'get_context', args: { question: Array.from({ length: 1_000 }, (_, i) => words[i % words.length]).join(' ').slice(0, 8_000) } },
-  { name: 'ask_oracle question at the limit', tool: 'ask_oracle', args: { question: Array.from({ length: 1_000 }, (_, i) => words[i % words.length]).join(' ').slice(0, 8_000) } },
+  { name: 'ask_oracle question at the 4,000-character limit', tool: 'ask_oracle', args: { question: Array.from({ length: 1_000 }, (_, i) => words[i % words.length]).join(' ').slice(0, 4_000) } },
   { name: 'query at the 2,000-character limit', tool: 'search_code', args: { query: Array.from({ length: 300 }, (_, i) => words[i % words.length]).join(' ').slice(0, 2_000) } },
   { name: 'index_status max_tokens 200', tool: 'index_status', args: { max_tokens: 200 } },
   { name: 'get_context max_tokens 200', tool: 'get_context', args: { question: 'how does login open a session?', max_tokens: 200 } },
 ].filter((c) => !only || c.name.includes(only));
 
+// --copy DIR: a copy of DIR instead of the fixture (a bigger workspace, for the cases at the limits).
+const copyOf = args.includes('--copy') ? resolve(args[args.indexOf('--copy') + 1]) : undefined;
+
 function workspace() {
   const root = mkdtempSync(join(tmpdir(), 'co-hostile-'));
+  if (copyOf) {
+    cpSync(copyOf, join(root, 'src'), { recursive: true });
+    return root;
+  }
   cpSync(resolve('test/fixtures/mcp'), root, { recursive: true });
   renameSync(join(root, 'dot-context-oracle'), join(root, '.context-oracle'));
   return root;
