@@ -5,6 +5,7 @@
  */
 import { countTokens } from '../core/tokens';
 import { encodeCursor } from './cursor';
+import { ToolError } from './errors';
 
 /** Default budget of one answer: under the 10k that hosts handle comfortably, with room for tokenizer drift. */
 export const DEFAULT_MAX_TOKENS = 8_000;
@@ -60,7 +61,9 @@ export function contentBudget(maxTokens: number | undefined): number {
 
 export function pageList<T>(req: ListPageRequest<T>): ListPage<T> {
   const budget = contentBudget(req.maxTokens);
-  const headTokens = countTokens(JSON.stringify({ ...req.head, [req.key]: [] })) + PAGE_RESERVE;
+  // A long echo of the request (a 150-word query) may not crowd out the items: it is cut to leave them room.
+  const fitted = { ...req, head: fitHead(req, budget) };
+  const headTokens = countTokens(JSON.stringify({ ...fitted.head, [req.key]: [] })) + PAGE_RESERVE;
   let room = budget - headTokens;
   let fit = 0;
   for (const item of req.items) {
@@ -72,29 +75,53 @@ export function pageList<T>(req: ListPageRequest<T>): ListPage<T> {
   // Items counted one by one cost a little more than together (the tokenizer merges across `},{`): see if a few
   // more fit when the page is measured whole.
   for (let step = Math.max(1, Math.ceil(fit / 8)); step >= 1 && fit > 0; step = Math.floor(step / 2)) {
-    while (fit + step <= req.items.length && render(req, req.items.slice(0, fit + step), fit + step, false).tokens <= budget) fit += step;
+    while (fit + step <= req.items.length && render(fitted, req.items.slice(0, fit + step), fit + step, false).tokens <= budget) fit += step;
   }
   let items = req.items.slice(0, fit);
   let truncated = false;
   if (fit === 0 && req.items.length) {
-    // One item bigger than the whole budget: show it shortened rather than nothing.
+    // One item bigger than the whole budget: show it shortened rather than nothing (fitHead left it ITEM_FLOOR).
     items = [shrinkToFit(req.items[0]!, budget - headTokens)];
     fit = 1;
     truncated = true;
   }
-  for (let round = 0; ; round++) {
-    const answer = render(req, items, fit, truncated);
-    if (answer.tokens <= budget || items.length === 0 || round > 50) return { ...answer, shown: items, truncated };
+  for (let round = 0; round <= 50; round++) {
+    const answer = render(fitted, items, fit, truncated);
+    if (answer.tokens <= budget || items.length === 0) return { ...answer, shown: items, truncated };
     if (items.length > 1) {
       // Counting items one by one can drift by a token at the seams; drop from the end until the whole fits.
       items = items.slice(0, -1);
       fit--;
     } else {
-      const own = countTokens(JSON.stringify(items[0]));
-      items = [shrinkToFit(items[0]!, own - (answer.tokens - budget) - 8)];
+      const before = JSON.stringify(items[0]);
+      const target = countTokens(before) - (answer.tokens - budget) - 8;
+      const shrunk = target >= 1 ? shrinkToFit(items[0]!, target) : undefined;
+      // Its fields cannot be cut shorter (many short fields): no page can show it, whatever the cursor says.
+      if (!shrunk || JSON.stringify(shrunk) === before) break;
+      items = [shrunk];
       truncated = true;
     }
   }
+  throw new ToolError('invalid_input', `${req.tool}: not even one of the ${req.key} fits in max_tokens=${clampBudget(req.maxTokens)}${echoNote(req.head)}; raise max_tokens`);
+}
+
+/** Least room a page keeps for its items beside the request's echo. */
+const ITEM_FLOOR = 32;
+
+/** The page's head, its longest strings cut so that it leaves ITEM_FLOOR tokens for items; invalid_input if it cannot. */
+function fitHead<T>(req: ListPageRequest<T>, budget: number): Record<string, unknown> {
+  const room = budget - PAGE_RESERVE - ITEM_FLOOR;
+  const size = (head: Record<string, unknown>): number => countTokens(JSON.stringify({ ...head, [req.key]: [] }));
+  if (size(req.head) <= room) return req.head;
+  const cut = shrinkToFit(req.head, room - 4);
+  if (size(cut) <= room) return cut;
+  throw new ToolError('invalid_input', `${req.tool}: the answer cannot fit in max_tokens=${clampBudget(req.maxTokens)}${echoNote(req.head)}; raise max_tokens`);
+}
+
+/** ", beside `query` (1,034 characters)": names the longest field the page echoes from the request. */
+function echoNote(head: Record<string, unknown>): string {
+  const longest = longestString(head);
+  return longest && longest.value.length > 64 ? `, beside \`${longest.name}\` (${longest.value.length.toLocaleString('en-US')} characters; shorten it)` : '';
 }
 
 function render<T>(req: ListPageRequest<T>, items: T[], fit: number, truncated: boolean): Answer {
@@ -119,25 +146,54 @@ function render<T>(req: ListPageRequest<T>, items: T[], fit: number, truncated: 
   return { text, tokens: countTokens(text) };
 }
 
-/** A single answer object, cut down to `maxTokens` (as asked, less the stamp's room) by shortening its longest strings. */
+/**
+ * A single answer object within `maxTokens` (as asked, less the stamp's room): its longest strings are shortened
+ * first; if many short fields still overflow, the largest nested lists and objects are replaced by a count of what
+ * they held, then the last fields are dropped. Always fits.
+ */
 export function fitObject(body: Record<string, unknown>, maxTokens: number | undefined): Answer {
   const budget = contentBudget(maxTokens);
   let text = JSON.stringify(body);
   let tokens = countTokens(text);
-  if (tokens > budget) {
-    text = JSON.stringify({ ...shrinkToFit(body, budget - 40), truncated: `shortened to fit max_tokens=${clampBudget(maxTokens)}` });
-    tokens = countTokens(text);
-  }
+  if (tokens <= budget) return { text, tokens };
+  const note = { truncated: `shortened to fit max_tokens=${clampBudget(maxTokens)}` };
+  const noteTokens = countTokens(JSON.stringify(note)) + 2;
+  const fitted = fitWithin(body, budget - noteTokens);
+  text = JSON.stringify({ ...fitted, ...note });
+  tokens = countTokens(text);
   return { text, tokens };
+}
+
+/** A copy of `body` in at most `maxTokens` (when ≥ 2): strings cut, then containers summarised, then fields dropped. */
+export function fitWithin(body: Record<string, unknown>, maxTokens: number): Record<string, unknown> {
+  let copy = shrinkToFit(body, maxTokens);
+  const size = (): number => countTokens(JSON.stringify(copy));
+  // Each round replaces one container by a string or removes one field, so the loop ends.
+  while (size() > maxTokens) {
+    const largest = largestContainer(copy);
+    if (largest) {
+      largest.set(`[${largest.count} ${largest.count === 1 ? 'entry' : 'entries'} left out]`);
+      continue;
+    }
+    const keys = Object.keys(copy);
+    if (!keys.length) break;
+    const { [keys[keys.length - 1]!]: _dropped, ...rest } = copy;
+    copy = rest;
+  }
+  return copy;
 }
 
 /** A copy of `value` whose longest string fields are cut (marked with an ellipsis) until it fits in `maxTokens`. */
 export function shrinkToFit<T>(value: T, maxTokens: number): T {
   let copy = JSON.parse(JSON.stringify(value)) as T;
   // Tokenising a huge string (a minified line) is slow; anything over 32 characters per allowed token is cut
-  // to 8 per token before the first count. The exact rounds below finish the job.
-  for (let longest = longestString(copy); longest && longest.value.length > maxTokens * 32; longest = longestString(copy)) {
-    copy = longest.set(`${longest.value.slice(0, maxTokens * 8)}… [cut ${longest.value.length - maxTokens * 8} chars]`) as T;
+  // to 8 per token before the first count. The exact rounds below finish the job. With the threshold at least 64,
+  // a cut string (8 per token plus a marker of at most 26) is under it: each string is cut here at most once,
+  // whatever `maxTokens` is (zero or less included).
+  const limit = Math.max(1, maxTokens);
+  const threshold = Math.max(64, limit * 32);
+  for (let longest = longestString(copy); longest && longest.value.length > threshold; longest = longestString(copy)) {
+    copy = longest.set(`${longest.value.slice(0, limit * 8)}… [cut ${longest.value.length - limit * 8} chars]`) as T;
   }
   for (let round = 0; round < 12; round++) {
     const tokens = countTokens(JSON.stringify(copy));
@@ -146,12 +202,29 @@ export function shrinkToFit<T>(value: T, maxTokens: number): T {
     if (!longest || longest.value.length < 16) return copy;
     // Cut proportionally to the overshoot, with a margin so a few rounds suffice.
     const keep = Math.max(8, Math.floor(longest.value.length * Math.max(0, 1 - ((tokens - maxTokens) * 1.3) / Math.max(tokens, 1)) - 20));
+    if (keep >= longest.value.length) return copy;
     copy = longest.set(`${longest.value.slice(0, keep)}… [cut ${longest.value.length - keep} chars]`) as T;
   }
   return copy;
 }
 
-function longestString(root: unknown): { value: string; set(v: string): unknown } | undefined {
+/** The nested array or object (not the root) with the longest JSON, with a setter that replaces it. */
+function largestContainer(root: Record<string, unknown>): { count: number; set(v: unknown): void } | undefined {
+  let best: { length: number; count: number; holder: Record<string, unknown> | unknown[]; key: string | number } | undefined;
+  const visit = (node: Record<string, unknown> | unknown[]): void => {
+    for (const [key, v] of Object.entries(node)) {
+      if (!v || typeof v !== 'object') continue;
+      const length = JSON.stringify(v).length;
+      if (!best || length > best.length) best = { length, count: Object.keys(v).length, holder: node, key: Array.isArray(node) ? Number(key) : key };
+      visit(v as Record<string, unknown>);
+    }
+  };
+  visit(root);
+  const found = best;
+  return found && { count: found.count, set: (v) => { (found.holder as Record<string | number, unknown>)[found.key] = v; } };
+}
+
+function longestString(root: unknown): { value: string; name: string; set(v: string): unknown } | undefined {
   let best: { value: string; holder: Record<string, unknown> | unknown[]; key: string | number } | undefined;
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach((v, i) => consider(node, i, v));
@@ -162,12 +235,13 @@ function longestString(root: unknown): { value: string; set(v: string): unknown 
       if (!best || v.length > best.value.length) best = { value: v, holder, key };
     } else visit(v);
   };
-  if (typeof root === 'string') return { value: root, set: (v) => v };
+  if (typeof root === 'string') return { value: root, name: 'value', set: (v) => v };
   visit(root);
   if (!best) return undefined;
   const found = best;
   return {
     value: found.value,
+    name: String(found.key),
     set(v) {
       (found.holder as Record<string | number, unknown>)[found.key] = v;
       return root;

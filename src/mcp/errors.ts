@@ -70,6 +70,35 @@ function notInitializedMessage(hint: IndexHint, engineMessage: string): string {
   return `${engineMessage}; ${build}`;
 }
 
+/** Longest error message sent; a longer one (an engine message quoting a huge argument) keeps its head and tail. */
+export const MAX_MESSAGE_CHARS = 1_000;
+/** Most suggestions sent, and the longest each may be. */
+const MAX_SUGGESTIONS = 10;
+const MAX_SUGGESTION_CHARS = 200;
+
+/**
+ * How an error quotes a caller's input: JSON-quoted, at most `max` characters of it, and its length when cut, so a
+ * 400 KB argument costs a few tokens in the error instead of 100k.
+ */
+export function quoteInput(input: string, max = 80): string {
+  if (input.length <= max) return JSON.stringify(input);
+  return `${JSON.stringify(input.slice(0, max))}… (${input.length.toLocaleString('en-US')} characters)`;
+}
+
+/** Keeps the head and tail of an overlong message (what went wrong is usually first, what to do last). */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const keep = Math.floor((max - 40) / 2);
+  return `${text.slice(0, keep)} … [${(text.length - 2 * keep).toLocaleString('en-US')} characters cut] … ${text.slice(-keep)}`;
+}
+
+/** The error as sent: every message within MAX_MESSAGE_CHARS, whatever the input it quotes (a few hundred tokens). */
 export function errorResult(error: ToolError): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(error.body()) }] };
+  const body = error.body();
+  const sent: ToolErrorBody = {
+    code: body.code,
+    message: clip(body.message, MAX_MESSAGE_CHARS),
+    ...(body.suggestions ? { suggestions: body.suggestions.slice(0, MAX_SUGGESTIONS).map((s) => clip(s, MAX_SUGGESTION_CHARS)) } : {}),
+  };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(sent) }] };
 }

@@ -7,7 +7,7 @@ import { promises as fsp } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { distance } from 'fastest-levenshtein';
 import { realPathOf, relativeInside } from '../node/workspace-path';
-import { ToolError } from './errors';
+import { quoteInput, ToolError } from './errors';
 
 export interface GuardedPath {
   /** Workspace-relative POSIX path; '' is the root itself. */
@@ -40,7 +40,7 @@ export function createPathGuard(root: string): PathGuard {
     if (rel === undefined) {
       throw new ToolError(
         'invalid_input',
-        `\`${argName}\` must be inside the workspace ${absRoot}, but "${input}" resolves to ${real}; pass a path relative to the workspace root, e.g. "src"`,
+        `\`${argName}\` must be inside the workspace ${absRoot}, but ${quoteInput(input)} resolves to ${quoteInput(real, 160)}; pass a path relative to the workspace root, e.g. "src"`,
       );
     }
     return { rel, exists, isDirectory, real };
@@ -55,7 +55,7 @@ export function createPathGuard(root: string): PathGuard {
     async resolveExisting(input, argName) {
       const { rel, exists, isDirectory, real } = await resolvePath(input, argName);
       if (!exists) {
-        throw new ToolError('not_found', `\`${argName}\` "${input}" does not exist in the workspace`, await siblingsLike(real, await realRoot!));
+        throw new ToolError('not_found', `\`${argName}\` ${quoteInput(input)} does not exist in the workspace`, await siblingsLike(real, await realRoot!));
       }
       return { rel, exists, isDirectory };
     },

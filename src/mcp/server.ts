@@ -10,9 +10,10 @@ import type { Engine } from '../core/engine';
 import { EngineError } from '../core/errors';
 import type { Logger } from '../core/ports';
 import { ENGINE_VERSION } from '../core/version';
-import { HARD_CAP_TOKENS } from './budget';
+import { clampBudget, HARD_CAP_TOKENS } from './budget';
 import { argsFingerprint } from './cursor';
-import { errorResult, ToolError, toolErrorFrom } from './errors';
+import { errorResult, quoteInput, ToolError, toolErrorFrom } from './errors';
+import { OVERSIZE, RAW_ARGUMENTS, type Oversize } from './inbound';
 import { IndexGate } from './index-gate';
 import { createPathGuard } from './path-guard';
 import { progressReporter } from './progress';
@@ -84,11 +85,14 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
     const seq = session.nextSeq();
     const started = Date.now();
     const name = request.params.name;
-    let args: Record<string, unknown> = request.params.arguments ?? {};
+    const meta = request.params._meta as Record<string, unknown> | undefined;
+    const given: unknown = meta && RAW_ARGUMENTS in meta ? meta[RAW_ARGUMENTS] : request.params.arguments;
+    let args = (given ?? {}) as Record<string, unknown>;
     try {
       const tool = byName.get(name);
-      if (!tool) throw new ToolError('not_found', `there is no tool "${name}"; this server has ${[...byName.keys()].join(', ')}`, closest(name, [...byName.keys()]));
-      args = parseArgs(tool, request.params.arguments) as Record<string, unknown>;
+      if (!tool) throw new ToolError('not_found', `there is no tool ${quoteInput(name)}; this server has ${[...byName.keys()].join(', ')}`, closest(name, [...byName.keys()]));
+      if (meta?.[OVERSIZE]) throw oversizeError(tool, meta[OVERSIZE] as Oversize);
+      args = parseArgs(tool, given) as Record<string, unknown>;
       const progress = progressReporter({ progressToken: extra._meta?.progressToken, send: (n) => extra.sendNotification(n) });
       if (tool.needsIndex) await gate.ready(progress && ((p) => progress.index(p)), extra.signal);
       if (extra.signal.aborted) throw new ToolError('cancelled', 'the request was cancelled');
@@ -100,7 +104,9 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
       const raw = await tool.run(args, ctx);
       // After the run: a just-in-time commit during the call has taken its files off the queue.
       const answer = tool.needsIndex ? stampAnswer(raw, await engine.freshness()) : raw;
-      if (answer.tokens > HARD_CAP_TOKENS) throw new ToolError('internal', `${name} produced ${answer.tokens} tokens, over the ${HARD_CAP_TOKENS} cap; call it with a smaller max_tokens or limit`);
+      // Every tool fits the budget asked for (the stamp included); this only catches a tool that does not.
+      const cap = typeof args.max_tokens === 'number' ? clampBudget(args.max_tokens) : HARD_CAP_TOKENS;
+      if (answer.tokens > cap) throw new ToolError('internal', `${name} produced ${answer.tokens} tokens, over max_tokens=${cap}; call it with a smaller limit`);
       session.record({ seq, tool: name, args, at: new Date().toISOString(), ok: true, tokens: answer.tokens }, answer.items);
       logger.debug(`${name} #${seq}: ${answer.tokens} tokens in ${Date.now() - started} ms`);
       return { content: [answer.text, ...(answer.blocks ?? [])].map((text) => ({ type: 'text' as const, text })) };
@@ -110,7 +116,8 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
       const error = toolErrorFrom(e, { running: gate.describeRun(), failed: gate.activity().lastError, autoIndex, root: engine.root });
       if (error.code === 'internal') logger.error(`${name} #${seq} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       else logger.debug(`${name} #${seq}: ${error.code}: ${error.message}`);
-      session.record({ seq, tool: name, args, at: new Date().toISOString(), ok: false, error: error.code, tokens: 0 });
+      // Arguments of a refused call are kept cut short: the session holds 500 calls, not 500 copies of a 10 MB question.
+      session.record({ seq, tool: name, args: clippedArgs(args), at: new Date().toISOString(), ok: false, error: error.code, tokens: 0 });
       return errorResult(error);
     }
   });
@@ -125,4 +132,23 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
 
 function closest(name: string, names: string[]): string[] {
   return [...names].sort((a, b) => distance(name, a) - distance(name, b)).slice(0, 3);
+}
+
+/** `args` with every string over 200 characters cut, for the record of a failed call. */
+function clippedArgs(args: unknown): Record<string, unknown> {
+  try {
+    const json = JSON.stringify(args ?? {}, (_k, v: unknown) => (typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…` : v));
+    const parsed = JSON.parse(json) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { arguments: parsed };
+  } catch {
+    return {};
+  }
+}
+
+/** A call too long to read: which argument made it so and, when the tool caps that argument, the limit. */
+function oversizeError(tool: ToolSpec, o: Oversize): ToolError {
+  const n = (v: number): string => v.toLocaleString('en-US');
+  const max = o.argument ? (inputJsonSchema(tool).properties as Record<string, { maxLength?: number }> | undefined)?.[o.argument]?.maxLength : undefined;
+  const culprit = o.argument && o.chars !== undefined ? `; \`${o.argument.slice(0, 40)}\` is ${n(o.chars)} characters${max ? `; the limit is ${n(max)}` : ''}` : '';
+  return new ToolError('invalid_input', `${tool.name}: the request is ${n(o.bytes)} bytes, over the ${n(o.limit)} a message may have${culprit}`);
 }

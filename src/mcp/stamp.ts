@@ -20,7 +20,8 @@ export function stampAnswer(answer: ToolAnswer, stamp: FreshnessStamp): ToolAnsw
   let field = render(head, stamp.queued, shown);
   while (shown > 0 && countTokens(field) > STAMP_TOKENS) field = render(head, stamp.queued, --shown);
   const text = `${answer.text.slice(0, -1)}${answer.text === '{}' ? '' : ','}${field}}`;
-  return { ...answer, text, tokens: answer.tokens + countTokens(field) };
+  // Counted whole: the tokenizer may merge across the seam, so the field's own count could be a token off.
+  return { ...answer, text, tokens: answer.tokens - countTokens(answer.text) + countTokens(text) };
 }
 
 function render(head: { head?: string; warnings?: string[] }, queued: string[], shown: number): string {

@@ -5,6 +5,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { watchWorkspace, type WorkspaceWatcher } from '../node/workspace-watcher';
+import { inboundLines } from './inbound';
 import { createOracleMcpServer, type OracleMcpOptions } from './server';
 import { guardStdout } from './stdout-guard';
 
@@ -18,7 +19,9 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   const guard = guardStdout();
   const mcp = createOracleMcpServer(options);
   let watcher: WorkspaceWatcher | undefined;
-  const transport = new StdioServerTransport(process.stdin, guard.protocol);
+  // Messages the SDK would drop or answer with a bare JSON-RPC error are first made answerable (see inbound.ts).
+  const input = inboundLines(process.stdin, (why) => logger.warn(`MCP input: ${why}`));
+  const transport = new StdioServerTransport(input, guard.protocol);
   let closing: Promise<void> | undefined;
   const closed = new Promise<void>((resolve) => {
     mcp.server.onclose = () => resolve();

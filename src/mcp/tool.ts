@@ -7,7 +7,7 @@ import { z } from 'zod/v4';
 import type { Engine } from '../core/engine';
 import type { EmbeddingSettings } from '../core/model';
 import { DEFAULT_MAX_TOKENS, HARD_CAP_TOKENS, MIN_MAX_TOKENS } from './budget';
-import { ToolError } from './errors';
+import { quoteInput, ToolError } from './errors';
 import type { IndexGate } from './index-gate';
 import type { PathGuard } from './path-guard';
 import type { ProgressReporter } from './progress';
@@ -80,26 +80,68 @@ export function limitArg(defaultLimit: number, max: number, what: string): z.Zod
   return z.number().int().min(1).max(max).optional().describe(`Most ${what} per page (default ${defaultLimit}, at most ${max})`);
 }
 
+/**
+ * Longest string arguments accepted, in characters. A call over a limit is refused at once with invalid_input naming
+ * the argument and the limit, before any work: tokenizing, searching or echoing a 10 MB question would hold up every
+ * other call. tools/list shows each limit as the argument's maxLength.
+ */
+export const ARG_LIMITS = {
+  /** search_code `query`, get_repo_map `focus`: words and identifiers (a 150-word query is ~1,000). */
+  query: 2_000,
+  /** get_context `question`: room for a pasted error message or stack trace (ask_oracle takes the oracle's 4,000). */
+  question: 8_000,
+  /** find_definition and find_references `symbol`. */
+  symbol: 1_000,
+  /** Workspace-relative paths (`path`, `scope`), graph ids and `path::Symbol` refs (`ref_id`, `ref_ids`); PATH_MAX. */
+  path: 4_096,
+  /** `cursor`: what next_cursor holds is under 100. */
+  cursor: 512,
+} as const;
+
+/** A string argument of 1 to `max` characters. */
+export function textArg(max: number): z.ZodString {
+  return z.string().min(1).max(max);
+}
+
 /** `cursor` for list tools. */
-export const cursorArg = z.string().optional().describe('next_cursor from a previous answer, with otherwise identical arguments, for the next page');
+export const cursorArg = z.string().max(ARG_LIMITS.cursor).optional().describe('next_cursor from a previous answer, with otherwise identical arguments, for the next page');
 
 /** Validates arguments; a missing argument is `required`, anything else wrong is `invalid_input`, named precisely. */
-export function parseArgs<S extends z.ZodObject>(tool: ToolSpec<S>, raw: Record<string, unknown> | undefined): z.output<S> {
-  const args = raw ?? {};
+export function parseArgs<S extends z.ZodObject>(tool: ToolSpec<S>, raw: unknown): z.output<S> {
+  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+    throw new ToolError('invalid_input', `${tool.name}: \`arguments\` must be a JSON object of named arguments, not ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`);
+  }
+  const args = (raw ?? {}) as Record<string, unknown>;
   const parsed = tool.input.safeParse(args);
   if (parsed.success) return parsed.data;
   const accepted = Object.keys(tool.input.shape);
   const issue = parsed.error.issues[0]!;
   const name = issue.path.length ? String(issue.path[0]) : undefined;
-  if (name && issue.code === 'invalid_type' && args[name] === undefined) {
+  const given = name !== undefined && Object.prototype.hasOwnProperty.call(args, name) ? args[name] : undefined;
+  if (name && issue.code === 'invalid_type' && given === undefined) {
     const described = (tool.input.shape[name] as z.ZodType | undefined)?.description;
     throw new ToolError('required', `${tool.name} needs \`${name}\`${described ? ` (${lowerFirst(described)})` : ''}`);
   }
   if (issue.code === 'unrecognized_keys') {
-    throw new ToolError('invalid_input', `${tool.name} does not take ${issue.keys.map((k) => `\`${k}\``).join(', ')}; it takes ${accepted.map((k) => `\`${k}\``).join(', ')}`, accepted);
+    const shown = issue.keys.slice(0, 5).map((k) => (k.length > 40 ? quoteInput(k, 40) : `\`${k}\``));
+    const more = issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : '';
+    throw new ToolError('invalid_input', `${tool.name} does not take ${shown.join(', ')}${more}; it takes ${accepted.map((k) => `\`${k}\``).join(', ')}`, accepted);
   }
-  const where = issue.path.length ? `\`${issue.path.join('.')}\`` : 'the arguments';
+  const where = issue.path.length ? `\`${issue.path.map((p) => quoteKey(String(p))).join('.')}\`` : 'the arguments';
+  if (issue.code === 'too_big') {
+    const value = issue.path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined), args);
+    const limit = Number(issue.maximum).toLocaleString('en-US');
+    if (typeof value === 'string') {
+      throw new ToolError('invalid_input', `${tool.name}: ${where} is ${value.length.toLocaleString('en-US')} characters; the limit is ${limit}. Shorten it: the tools look up words and identifiers, not whole files`);
+    }
+    if (Array.isArray(value)) throw new ToolError('invalid_input', `${tool.name}: ${where} has ${value.length.toLocaleString('en-US')} items; the limit is ${limit}`);
+  }
   throw new ToolError('invalid_input', `${tool.name}: ${where}: ${issue.message}`);
+}
+
+/** An argument name as an error quotes it: short names whole, long ones cut. */
+function quoteKey(key: string): string {
+  return key.length > 40 ? `${key.slice(0, 40)}…` : key;
 }
 
 function lowerFirst(s: string): string {

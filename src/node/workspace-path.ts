@@ -26,8 +26,9 @@ export async function realPathOf(abs: string): Promise<RealPath> {
       return { real, exists: true, isDirectory: st.isDirectory() };
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      // ENOTDIR: a file used as a folder; ELOOP: a symlink cycle. Both mean "does not exist" for a filter.
-      if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') throw e;
+      // ENOTDIR: a file used as a folder; ELOOP: a symlink cycle; ENAMETOOLONG: a name no file system holds. All
+      // mean "does not exist" for a filter.
+      if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP' && code !== 'ENAMETOOLONG') throw e;
       const parent = dirname(at);
       if (parent === at) return { real: abs, exists: false, isDirectory: false };
       rest.push(basename(at));

@@ -1,7 +1,8 @@
 /** Response budgets and cursors: pages fit max_tokens exactly as the tokenizer counts, and cursors are bound to their call. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countTokens } from '../../src/core/tokens';
+import * as tokenizer from 'gpt-tokenizer';
+import { countTokens, tokensWithin } from '../../src/core/tokens';
 import { clampBudget, fitObject, HARD_CAP_TOKENS, pageList, shrinkToFit, STAMP_TOKENS } from '../../src/mcp/budget';
 import { argsFingerprint, decodeCursor, encodeCursor } from '../../src/mcp/cursor';
 import { ToolError } from '../../src/mcp/errors';
@@ -82,6 +83,84 @@ describe('MCP cursors', () => {
     assert.deepEqual(decodeCursor(undefined, fp, 'search_code'), { offset: 0 });
     for (const bad of ['garbage', encodeCursor('other', { offset: 1 }), Buffer.from('{"f":"x","o":-1}').toString('base64url')]) {
       assert.throws(() => decodeCursor(bad, fp, 'search_code'), (e: unknown) => e instanceof ToolError && e.code === 'invalid_input');
+    }
+  });
+});
+
+describe('token counting of hostile text', () => {
+  it('counts an 80 KB identifier in well under 2 s, within 5% of its whole count', { timeout: 2_000 }, () => {
+    let seed = 7;
+    const letter = (): string => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return String.fromCharCode(97 + (seed % 26));
+    };
+    const word = Array.from({ length: 80 * 1024 }, letter).join('');
+    const started = performance.now();
+    const tokens = countTokens(word);
+    assert.ok(performance.now() - started < 1_500, `${performance.now() - started} ms`);
+    // The whole word's count, from a prefix short enough to encode whole quickly, scaled.
+    const prefix = word.slice(0, 8 * 1024);
+    const expected = tokenizer.countTokens(prefix) * 10;
+    assert.ok(Math.abs(tokens - expected) / expected < 0.05, `${tokens} vs ~${expected}`);
+    assert.equal(tokensWithin(word, 100), false);
+    assert.equal(tokensWithin(word, tokens), tokens);
+  });
+
+  it('counts 1 MB runs of one letter, of punctuation and of spaces quickly', { timeout: 2_000 }, () => {
+    for (const ch of ['a', '=', ' ', '\u00e9', '\u{1F600}']) assert.ok(countTokens(ch.repeat(1 << 20)) > 0);
+  });
+
+  it('counts text without long runs exactly as the tokenizer does', () => {
+    const texts = [
+      JSON.stringify(items),
+      `${'word '.repeat(2_000)}\n\n  indented(code) { return x; }\n`,
+      `a long ${'x'.repeat(256)} run at the limit, then ${'y'.repeat(100)}`,
+      '\u{1F600} emoji, accents é and CJK 中文 '.repeat(50),
+    ];
+    for (const text of texts) assert.equal(countTokens(text), tokenizer.countTokens(text));
+  });
+});
+
+describe('MCP budgets under hostile requests', () => {
+  const query = Array.from({ length: 150 }, (_, i) => ['session', 'store', 'login', 'route', 'handler'][i % 5]).join(' ');
+
+  it('a 150-word query at max_tokens=200 cuts its echo and still fits, instead of looping', { timeout: 2_000 }, () => {
+    const p = pageList({ tool: 'search_code', fingerprint: fp, head: { query }, key: 'results', items: items.slice(0, 20), offset: 0, moreAfter: true, maxTokens: 200 });
+    assert.ok(p.tokens <= 200 - STAMP_TOKENS, String(p.tokens));
+    const body = JSON.parse(p.text) as { query: string; results: unknown[] };
+    assert.match(body.query, /^session store .*… \[cut \d+ chars\]$/);
+    assert.ok(body.results.length >= 1);
+  });
+
+  it('a head that cannot be cut to fit is invalid_input naming the long argument', { timeout: 2_000 }, () => {
+    const head = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`field${i}`, i]));
+    assert.throws(
+      () => pageList({ tool: 'search_code', fingerprint: fp, head: { ...head, query }, key: 'results', items: items.slice(0, 5), offset: 0, moreAfter: false, maxTokens: 200 }),
+      (e: unknown) => e instanceof ToolError && e.code === 'invalid_input' && /max_tokens=200.*`query` \([\d,]+ characters/.test(e.message),
+    );
+  });
+
+  it('shrinkToFit ends for budgets of zero or less', { timeout: 2_000 }, () => {
+    for (const max of [0, -1, -500]) {
+      const shrunk = shrinkToFit({ a: 'x'.repeat(100_000), b: ['y'.repeat(5_000)] }, max);
+      assert.ok(JSON.stringify(shrunk).length < 200, JSON.stringify(shrunk));
+    }
+  });
+
+  it('fitObject honours the budget asked for even when many short fields overflow it', () => {
+    const body = {
+      root: '/tmp/workspace', exists: true, files: 5,
+      filesByLanguage: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`lang${i}`, i])),
+      lastRun: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`counter${i}`, i * 7])),
+      session: { id: 'abc', calls: 3, byTool: { search_code: 2, index_status: 1 } },
+    };
+    for (const max of [200, 300]) {
+      const fitted = fitObject(body, max);
+      assert.ok(fitted.tokens <= max - STAMP_TOKENS, `${fitted.tokens} at ${max}`);
+      assert.equal(countTokens(fitted.text), fitted.tokens);
+      const parsed = JSON.parse(fitted.text) as Record<string, unknown>;
+      assert.equal(parsed.exists, true, 'the first fields stay');
+      assert.match(String(parsed.truncated), /max_tokens=/);
     }
   });
 });

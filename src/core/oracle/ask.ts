@@ -24,7 +24,8 @@ import type { Candidate, SourceContext } from './sources/source';
 import { modelSummariser, resolveKey, streamAnswer } from './synthesis';
 import type { AnswerMode, AskEvent, AskOptions, AskResult, Citation, Evidence, ModelSettings } from './types';
 
-const MAX_QUESTION_CHARS = 4000;
+/** Longest question ask() takes (the MCP tool caps its argument at it). */
+export const MAX_QUESTION_CHARS = 4000;
 /** Share of the budget the conversation may take in a prompt. */
 const CONVERSATION_SHARE = 0.25;
 

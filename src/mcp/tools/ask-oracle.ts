@@ -1,10 +1,11 @@
 /** ask_oracle: an answer with numbered citations from code, docs, git and threads; adapter over engine.ask(). */
 import { z } from 'zod/v4';
+import { MAX_QUESTION_CHARS } from '../../core/oracle/ask';
 import type { AskResult } from '../../core/oracle/types';
 import { SOURCE_NAMES, type SourceName } from '../../core/oracle/types';
 import { countTokens } from '../../core/tokens';
 import { contentBudget, fitObject } from '../budget';
-import { defineTool, maxTokensArg } from '../tool';
+import { defineTool, maxTokensArg, textArg } from '../tool';
 
 const DEFAULT_BUDGET = 4_000;
 
@@ -19,7 +20,7 @@ export const askOracleTool = defineTool({
     'than the other tools (about a second without a model). Answer plus citations ≈ 300–2,000 tokens.',
   input: z
     .object({
-      question: z.string().min(1).describe('The question, e.g. "How does SessionStore interact with login?"'),
+      question: textArg(MAX_QUESTION_CHARS).describe('The question, e.g. "How does SessionStore interact with login?" (at most 4,000 characters)'),
       sources: z.array(z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]])).min(1).optional().describe('Where to look (default all): code, docs, git, threads'),
       max_tokens: maxTokensArg(DEFAULT_BUDGET, 'the last citations, then long fields, are dropped to fit'),
     })

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { pageList } from '../budget';
 import { decodeCursor } from '../cursor';
 import { ToolError } from '../errors';
-import { cursorArg, defineTool, limitArg, maxTokensArg } from '../tool';
+import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
 import { definitionItem, definitionRef, inScope } from './shapes';
 
 const DEFAULT_LIMIT = 10;
@@ -21,8 +21,8 @@ export const findDefinitionTool = defineTool({
     'name fails with not_found and the closest names as suggestions. About 60 tokens per definition.',
   input: z
     .object({
-      symbol: z.string().min(1).describe('The name to look up, plain or qualified, e.g. "HttpServer.listen"'),
-      path: z.string().optional().describe('Only definitions in this workspace-relative file or folder'),
+      symbol: textArg(ARG_LIMITS.symbol).describe('The name to look up, plain or qualified, e.g. "HttpServer.listen" (at most 1,000 characters)'),
+      path: z.string().max(ARG_LIMITS.path).optional().describe('Only definitions in this workspace-relative file or folder'),
       limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'definitions'),
       cursor: cursorArg,
       max_tokens: maxTokensArg(),

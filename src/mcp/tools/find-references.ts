@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { pageList } from '../budget';
 import { decodeCursor } from '../cursor';
-import { cursorArg, defineTool, limitArg, maxTokensArg } from '../tool';
+import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
 import { definitionItem, definitionRef, inScope, referenceItem } from './shapes';
 
 const DEFAULT_LIMIT = 50;
@@ -20,8 +20,8 @@ export const findReferencesTool = defineTool({
     'total gives the full count and next_cursor pages through it.',
   input: z
     .object({
-      symbol: z.string().min(1).describe('The name whose uses to find, plain or qualified, e.g. "SessionStore" or "Router.add"'),
-      path: z.string().optional().describe('Only references in this workspace-relative file or folder'),
+      symbol: textArg(ARG_LIMITS.symbol).describe('The name whose uses to find, plain or qualified, e.g. "SessionStore" or "Router.add" (at most 1,000 characters)'),
+      path: z.string().max(ARG_LIMITS.path).optional().describe('Only references in this workspace-relative file or folder'),
       include_definition: z.boolean().optional().describe('List the definition\'s own line first (default false)'),
       limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'references'),
       cursor: cursorArg,

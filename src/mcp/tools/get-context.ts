@@ -6,10 +6,10 @@
 import { z } from 'zod/v4';
 import type { ContextResult } from '../../core/model';
 import { countTokens } from '../../core/tokens';
-import { contentBudget, DEFAULT_MAX_TOKENS, fitObject } from '../budget';
+import { contentBudget, DEFAULT_MAX_TOKENS, fitObject, fitWithin } from '../budget';
 import { ToolError } from '../errors';
 import type { SessionItem } from '../session';
-import { defineTool, maxTokensArg, type ToolAnswer, type ToolContext } from '../tool';
+import { ARG_LIMITS, defineTool, maxTokensArg, textArg, type ToolAnswer, type ToolContext } from '../tool';
 
 /** Room for the JSON header sent before the context text (a quarter of small budgets). */
 const HEADER_RESERVE = 400;
@@ -17,8 +17,8 @@ const FILES_SHOWN = 10;
 
 const input = z
   .object({
-    question: z.string().min(1).optional().describe('A question about the code, e.g. "how does login open a session?"'),
-    ref_ids: z.array(z.string().min(1)).min(1).max(20).optional().describe('Instead of a question: graph node ids, files, or "path::Qualified.name" symbols to bundle'),
+    question: textArg(ARG_LIMITS.question).optional().describe('A question about the code, e.g. "how does login open a session?" (at most 8,000 characters)'),
+    ref_ids: z.array(textArg(ARG_LIMITS.path)).min(1).max(20).optional().describe('Instead of a question: graph node ids, files, or "path::Qualified.name" symbols to bundle'),
     format: z.enum(['markdown', 'mu']).optional().describe('Rendering of the question context: markdown (default) or the terser mu'),
     exclude_tests: z.boolean().optional().describe('Question only: leave test files out (default: ranked lower)'),
     depth: z.number().int().min(0).max(5).optional().describe('ref_ids only: graph hops around each node (default 2)'),
@@ -57,24 +57,26 @@ async function forQuestion(question: string, args: z.output<typeof input>, budge
     ...(ctx.settings.embeddings ? { embeddings: ctx.settings.embeddings } : {}),
     signal: ctx.signal,
   });
-  let files = FILES_SHOWN;
-  for (;;) {
-    const text = JSON.stringify(header(result, files));
-    const tokens = countTokens(text) + result.tokenCount;
-    // The header's file list is the only part that can grow with the answer; shorten it if it ever crowds the text.
-    if (tokens <= budget || files === 0) {
-      return {
-        text,
-        blocks: result.text ? [result.text] : [],
-        tokens,
-        items: result.files.map((f): SessionItem => ({ ref: `${f.path}:${f.line}`, path: f.path, line: f.line, kind: 'file' })),
-      };
-    }
-    files = Math.floor(files / 2);
+  const textTokens = countTokens(result.text);
+  const answer = (text: string): ToolAnswer => ({
+    text,
+    blocks: result.text ? [result.text] : [],
+    tokens: countTokens(text) + textTokens,
+    items: result.files.map((f): SessionItem => ({ ref: `${f.path}:${f.line}`, path: f.path, line: f.line, kind: 'file' })),
+  });
+  // The header's file list and its summary of what was left out are the parts that grow with the answer: they
+  // shrink first, then the echoed question is cut, until header and text fit the budget asked for.
+  for (const [files, best, note] of HEADER_STEPS) {
+    const text = JSON.stringify(header(result, files, best, note));
+    if (countTokens(text) + textTokens <= budget) return answer(text);
   }
+  return answer(JSON.stringify(fitWithin(header(result, 0, 0, false), Math.max(2, budget - textTokens))));
 }
 
-function header(result: ContextResult, files: number): Record<string, unknown> {
+/** Header sizes tried in turn: files listed, left-out parts named, whether the left-out note is kept. */
+const HEADER_STEPS: readonly (readonly [number, number, boolean])[] = [[FILES_SHOWN, 5, true], [5, 5, true], [2, 2, true], [0, 2, false], [0, 0, false]];
+
+function header(result: ContextResult, files: number, best: number, note: boolean): Record<string, unknown> {
   const cut = result.cut;
   return {
     question: result.question,
@@ -84,8 +86,8 @@ function header(result: ContextResult, files: number): Record<string, unknown> {
       ? {
           left_out: {
             count: cut.length,
-            best: cut.slice(0, 5).map((c) => `${c.id}${c.reason === 'trimmed' ? ' (signature only)' : ''}`),
-            note: 'parts the budget left out or shortened, best first; raise max_tokens for more, or look one up with find_definition',
+            ...(best ? { best: cut.slice(0, best).map((c) => `${c.id}${c.reason === 'trimmed' ? ' (signature only)' : ''}`) } : {}),
+            ...(note ? { note: 'parts the budget left out or shortened, best first; raise max_tokens for more, or look one up with find_definition' } : {}),
           },
         }
       : {}),

@@ -2,8 +2,8 @@
 import { z } from 'zod/v4';
 import { mentionsFromText } from '../../core/repomap/mentions';
 import { countTokens } from '../../core/tokens';
-import { contentBudget } from '../budget';
-import { defineTool, maxTokensArg } from '../tool';
+import { contentBudget, fitWithin } from '../budget';
+import { ARG_LIMITS, defineTool, maxTokensArg, textArg } from '../tool';
 
 const DEFAULT_BUDGET = 2_000;
 /** Room for the JSON header sent before the map. */
@@ -20,8 +20,8 @@ export const getRepoMapTool = defineTool({
     'budget shows more of the ranking.',
   input: z
     .object({
-      scope: z.string().optional().describe('Workspace-relative folder (or file) to map, e.g. "src/auth"; default the whole workspace'),
-      focus: z.string().optional().describe('What to centre the ranking on: a question, file names or identifiers, e.g. "SessionStore login"'),
+      scope: z.string().max(ARG_LIMITS.path).optional().describe('Workspace-relative folder (or file) to map, e.g. "src/auth"; default the whole workspace'),
+      focus: z.string().max(ARG_LIMITS.query).optional().describe('What to centre the ranking on: a question, file names or identifiers, e.g. "SessionStore login"'),
       max_tokens: maxTokensArg(DEFAULT_BUDGET, 'the map fills it, best-ranked first'),
     })
     .strict(),
@@ -48,7 +48,8 @@ export const getRepoMapTool = defineTool({
         : {}),
       ...(map.text.trim() ? {} : { hint: 'nothing to map here: the scope holds no indexed definitions' }),
     };
-    const text = JSON.stringify(head);
+    // A long `focus` echoed back is cut rather than pushing the answer over the budget asked for.
+    const text = JSON.stringify(fitWithin(head, HEADER_RESERVE));
     return {
       text,
       blocks: map.text.trim() ? [map.text] : [],

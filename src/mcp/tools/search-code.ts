@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { SYMBOL_KINDS } from '../../core/parse/types';
 import { pageList } from '../budget';
 import { decodeCursor } from '../cursor';
-import { cursorArg, defineTool, limitArg, maxTokensArg } from '../tool';
+import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
 import { inScope } from './shapes';
 
 const KINDS = [...SYMBOL_KINDS, 'file'] as const;
@@ -23,9 +23,9 @@ export const searchCodeTool = defineTool({
     'the lines it points to. About 80 tokens per result (20 results ≈ 1.6k tokens); paged with next_cursor.',
   input: z
     .object({
-      query: z.string().min(1).describe('Words or identifiers to look for, e.g. "parse config file" or "HttpServer.listen"'),
+      query: textArg(ARG_LIMITS.query).describe('Words or identifiers to look for, e.g. "parse config file" or "HttpServer.listen" (at most 2,000 characters)'),
       kind: z.enum(KINDS).optional().describe('Only chunks of this kind ("file" = code outside any definition)'),
-      path: z.string().optional().describe('Only results in this workspace-relative file or folder, e.g. "src/server"'),
+      path: z.string().max(ARG_LIMITS.path).optional().describe('Only results in this workspace-relative file or folder, e.g. "src/server"'),
       limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'results'),
       cursor: cursorArg,
       max_tokens: maxTokensArg(),

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { countTokens } from '../../core/tokens';
 import { clampBudget, contentBudget, fitObject } from '../budget';
 import type { SessionItem } from '../session';
-import { defineTool, maxTokensArg } from '../tool';
+import { ARG_LIMITS, defineTool, maxTokensArg, textArg } from '../tool';
 
 const DEFAULT_BUDGET = 4_000;
 const DEFAULT_MAX_NODES = 50;
@@ -24,7 +24,7 @@ export const whyTool = defineTool({
     '"path::Qualified.name". About 20 tokens per node in the trees (default budget 4,000).',
   input: z
     .object({
-      ref_id: z.string().min(1).describe('Graph node id, workspace-relative file, or "path::Qualified.name" symbol'),
+      ref_id: textArg(ARG_LIMITS.path).describe('Graph node id, workspace-relative file, or "path::Qualified.name" symbol'),
       depth: z.number().int().min(1).max(10).optional().describe('Levels to follow in each direction (default 3)'),
       max_nodes: z.number().int().min(1).max(500).optional().describe(`Most nodes per direction (default ${DEFAULT_MAX_NODES})`),
       reverse: z.boolean().optional().describe('Emphasise upstream: full depth upstream, half downstream'),
