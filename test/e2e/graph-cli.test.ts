@@ -66,11 +66,11 @@ describe('graph commands of the CLI', () => {
     assert.equal(runCli(['lint', '--format', 'fancy', '--root', root]).code, 2);
   });
 
-  it('lint on the beadloom project: clean under --strict, one warning fails --fail-on-warn', () => {
+  it('lint on the beadloom project: clean under --strict, its module-coverage warnings fail --fail-on-warn', () => {
     assert.equal(runCli(['lint', '--strict', '--root', beadloom]).code, 0);
     const warn = runCli(['lint', '--fail-on-warn', '--format', 'porcelain', '--root', beadloom]);
     assert.equal(warn.code, 1);
-    assert.match(warn.stdout, /^rules:unsupported_rule:rules:warn:\.beadloom\/_graph\/rules\.yml:47::$/m);
+    assert.match(warn.stdout, /^module-coverage:module_coverage:warn:src\/shopapp\/catalog\/prices\.py:::$/m);
   });
 
   it('ctx on the beadloom project reads its graph, docs and annotations unchanged', () => {

@@ -76,7 +76,7 @@ test('lint exit codes: 0 by default, 1 with --strict on errors, 1 with --fail-on
   assert.equal(formatPorcelain(report), 'w:forbid:warn:g.yml:10:db:app');
 });
 
-test('malformed rules are errors with file and line; unknown and unsupported kinds are warnings; the rest load', () => {
+test('malformed rules, unknown rule types and unknown edge kinds are errors with file and line; the rest load', () => {
   const { rules } = knowledgeOf({ 'rules.yml': `version: 3
 rules:
   - name: no-from
@@ -93,12 +93,29 @@ rules:
   - name: off
     enabled: false
     require: { for: { kind: feature }, has_edge_to: {} }
+  - name: odd-edge
+    deny: { from: { kind: domain }, to: { kind: service }, unless_edge: [part_off] }
+  - name: two-types
+    forbid_cycles: { edge_kind: depends_on }
+    require: { for: { kind: feature }, has_edge_to: {} }
+  - name: odd-cycle-edge
+    forbid_cycles: { edge_kind: [depends_on, calls] }
 ` });
-  assert.deepEqual(rules.rules.map((r) => r.name), ['good']);
+  assert.deepEqual(rules.rules.map((r) => r.name), ['coverage', 'good']);
   assert.deepEqual(rules.issues.map((i) => [i.severity, i.line, i.code]), [
-    ['error', 3, 'invalid_rule'], ['error', 5, 'invalid_rule'], ['warning', 8, 'unsupported_rule'], ['warning', 10, 'unsupported_rule'],
+    ['error', 3, 'invalid_rule'], ['error', 5, 'invalid_rule'], ['error', 10, 'unsupported_rule'], ['error', 17, 'invalid_rule'],
+    ['error', 19, 'unsupported_rule'], ['error', 22, 'invalid_rule'],
   ]);
   assert.match(rules.issues[0]!.message, /deny\.from/);
+  assert.match(rules.issues[2]!.message, /unknown rule type `frobnicate`/);
+  assert.match(rules.issues[3]!.message, /unknown edge kind `part_off`/);
+  assert.match(rules.issues[5]!.message, /unknown edge kind `calls`/);
+});
+
+test('graph edges of a kind nobody knows load with a warning at their file and line', () => {
+  const { k } = knowledgeOf({ 'g.yml': 'nodes:\n  - ref_id: a\n  - ref_id: b\nedges:\n  - { src: a, dst: b, kind: calls }\n  - { src: a, dst: b, kind: consumes }\n' });
+  assert.deepEqual(k.graph.issues.map((i) => [i.code, i.file, i.line]), [['unknown_edge_kind', 'g.yml', 5]]);
+  assert.equal(k.graph.edges.length, 2);
 });
 
 test('fixture lint: deny catches the billing→auth import, require catches the orphan feature; beadloom project is clean', async () => {
@@ -117,8 +134,12 @@ test('fixture lint: deny catches the billing→auth import, require catches the 
     await be.index();
     const clean = await be.lint();
     assert.equal(clean.summary.errors, 0, JSON.stringify(clean.violations));
-    assert.deepEqual(clean.violations.map((v) => v.rule), ['rules:unsupported_rule']);
-    assert.equal(clean.summary.rules_evaluated, 5);
+    // module_coverage is evaluated (severity warn in this fixture): the empty packages and the domain-only module.
+    assert.deepEqual(clean.violations.map((v) => `${v.rule} ${v.file}`), [
+      'module-coverage src/shopapp/__init__.py', 'module-coverage src/shopapp/catalog/__init__.py',
+      'module-coverage src/shopapp/catalog/prices.py', 'module-coverage src/shopapp/orders/__init__.py',
+    ]);
+    assert.equal(clean.summary.rules_evaluated, 6);
   } finally {
     await e.dispose();
     await be.dispose();

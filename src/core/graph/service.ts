@@ -16,6 +16,8 @@ import { EngineError } from '../errors';
 import { readGitHead } from '../freshness/git-head';
 import type { EngineDeps } from '../ports';
 import { loadRules, type RuleSet } from '../rules/load';
+import { ruleScope } from '../rules/scope';
+import type { RuleContext } from '../rules/evaluate';
 import { lintGraph, type LintReport } from '../rules/lint';
 import type { IndexDatabase } from '../store/database';
 import { CodeView, codeGeneration } from './code-view';
@@ -175,7 +177,19 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
 
     async lint() {
       const { k, rules } = await knowledge();
-      return lintGraph(k, rules);
+      const context: RuleContext = { scope: await ruleScope(deps.fs, deps.root) };
+      if (rules.rules.some((r) => r.type === 'check' && r.minDocCoverage !== undefined)) {
+        const { report } = await computeSync(k, (await syncState()).state, indexHashes(k));
+        const per = new Map<string, { ok: number; all: number }>();
+        for (const p of report.pairs) {
+          const c = per.get(p.ref_id) ?? { ok: 0, all: 0 };
+          c.all++;
+          if (p.status === 'ok') c.ok++;
+          per.set(p.ref_id, c);
+        }
+        context.docCoverage = (id) => { const c = per.get(id); return c ? c.ok / c.all : undefined; };
+      }
+      return lintGraph(k, rules, context);
     },
 
     async sync(options = {}) {
