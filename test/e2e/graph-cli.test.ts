@@ -7,7 +7,7 @@ import type { ContextBundle } from '../../src/core/bundle/types';
 import type { LintReport } from '../../src/core/rules/lint';
 import type { QueryEnvelope } from '../../src/core/graph/query';
 import { runCli, runCliJson } from '../helpers/cli';
-import { removeWorkspace } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace } from '../helpers/workspace';
 import { copyFixture } from '../unit/graph-fixture';
 
 let root: string;
@@ -81,6 +81,18 @@ describe('graph commands of the CLI', () => {
     assert.equal(r.json.text_chunks[0]!.heading, 'Business rules');
     assert.ok(r.json.code_symbols.some((s) => s.symbol_name === 'checkout' && s.file_path === 'src/shopapp/orders/checkout.py'));
     assert.deepEqual(r.json.tests?.test_files, ['tests/test_checkout.py']);
+  });
+
+  it('graph on a YAML file with a syntax error exits 1 with the file, line and error, not an empty diagram', () => {
+    const broken = makeWorkspace({ '.context-oracle/graph/g.yml': 'nodes:\n  - ref_id: a\n    kind: [domain\n' });
+    try {
+      const r = runCli(['graph', '--root', broken]);
+      assert.equal(r.code, 1);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /the graph could not be read:\n  \.context-oracle\/graph\/g\.yml:\d+: /);
+    } finally {
+      removeWorkspace(broken);
+    }
   });
 
   it('why renders box-drawing trees and JSON; graph prints Mermaid or JSON', () => {
