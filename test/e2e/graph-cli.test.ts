@@ -24,10 +24,26 @@ after(() => {
 });
 
 describe('graph commands of the CLI', () => {
+  it('ctx --json returns an etag; sending it back with --etag gets the short unchanged reply, a stale one the bundle', () => {
+    const r = runCliJson<ContextBundle & { etag: string }>(['ctx', 'billing', '--json', '--root', root]);
+    assert.match(r.json.etag, /^sha256:[0-9a-f]{16}$/);
+    const again = runCliJson<{ unchanged: boolean; etag: string; hint: string }>(['ctx', 'billing', '--json', '--etag', r.json.etag, '--root', root]);
+    assert.equal(again.code, 0);
+    assert.deepEqual(Object.keys(again.json), ['unchanged', 'etag', 'hint']);
+    assert.equal(again.json.etag, r.json.etag);
+    const stale = runCliJson<ContextBundle & { etag: string }>(['ctx', 'billing', '--json', '--etag', 'sha256:0000000000000000', '--root', root]);
+    assert.equal(stale.json.version, 2);
+    assert.equal(stale.json.etag, r.json.etag);
+    // A trimmed bundle has its own etag: holding it does not make the whole bundle "unchanged".
+    const small = runCliJson<ContextBundle & { etag: string }>(['ctx', 'billing', '--json', '--max-tokens', '500', '--root', root]);
+    assert.notEqual(small.json.etag, r.json.etag);
+    assert.equal(runCliJson<ContextBundle>(['ctx', 'billing', '--json', '--etag', small.json.etag, '--root', root]).json.version, 2);
+  });
+
   it('ctx --json prints the v2 bundle plus a token count; --markdown renders it', () => {
     const r = runCliJson<ContextBundle & { tokens: number }>(['ctx', 'billing', '--root', root]);
     assert.equal(r.code, 0);
-    assert.deepEqual(Object.keys(r.json), ['version', 'focus', 'graph', 'text_chunks', 'code_symbols', 'sync_status', 'constraints', 'routes', 'tests', 'warning', 'tokens']);
+    assert.deepEqual(Object.keys(r.json), ['version', 'focus', 'graph', 'text_chunks', 'code_symbols', 'sync_status', 'constraints', 'routes', 'tests', 'warning', 'tokens', 'etag']);
     assert.equal(r.json.version, 2);
     assert.ok(r.json.tokens > 100);
     const small = runCliJson<ContextBundle & { tokens: number }>(['ctx', 'billing', '--max-tokens', '500', '--root', root]);

@@ -9,7 +9,7 @@ import { applyBudget, bundleTokens } from '../bundle/budget';
 import { buildBundle } from '../bundle/build';
 import { BundleCache, cacheKey, docsUnchanged, etagOf } from '../bundle/cache';
 import { codeDepsHold, collectCodeDeps } from '../bundle/code-deps';
-import { BUNDLE_DEFAULTS, type BundleOptions, type BundleResult } from '../bundle/types';
+import { BUNDLE_DEFAULTS, type BundleOptions, type BundleResult, type BundleUnchanged, type ConditionalBundleOptions } from '../bundle/types';
 import { DocStore } from '../docs/doc-store';
 import { computeSync, diskHashes, emptySyncState, nextSyncState, readSyncState, SYNC_STATE_FILE, type HashSource, type SyncReport, type SyncState } from '../docs/sync';
 import { EngineError } from '../errors';
@@ -46,8 +46,12 @@ export interface SyncOutcome extends SyncReport {
 }
 
 export interface GraphFacade {
-  /** Context bundle (seed version 2) for one or more ref_ids: declared nodes, files or `path::Symbol`s. */
+  /**
+   * Context bundle (seed version 2) for one or more ref_ids: declared nodes, files or `path::Symbol`s. Given the
+   * `etag` of a bundle the caller holds, answers `{ unchanged: true, etag }` instead when the bundle is the same.
+   */
   contextBundle(refIds: string[], options?: BundleOptions): Promise<BundleResult>;
+  contextBundle(refIds: string[], options: ConditionalBundleOptions): Promise<BundleResult | BundleUnchanged>;
   /** Upstream and downstream trees of a node with an impact summary. */
   why(refId: string, options?: WhyOptions): Promise<WhyResult>;
   /** The graph (or the part around ref_ids) as data and Mermaid text. */
@@ -110,48 +114,57 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
     return Number.isFinite(at) ? new Date(at).toISOString() : null;
   }
 
-  return {
-    async contextBundle(refIds, options = {}) {
-      const ids = refIds.map((r) => r.trim()).filter(Boolean);
-      if (!ids.length) throw new EngineError('required', 'at least one ref_id is required');
-      if (options.maxTokens !== undefined && !(options.maxTokens > 0)) throw new EngineError('invalid_input', 'max_tokens must be a positive number');
-      const { k, rules, db } = await knowledge();
-      const depth = options.depth ?? BUNDLE_DEFAULTS.depth;
-      const maxNodes = options.maxNodes ?? BUNDLE_DEFAULTS.maxNodes;
-      const maxChunks = options.maxChunks ?? BUNDLE_DEFAULTS.maxChunks;
-      const key = cacheKey(ids, depth, maxNodes, maxChunks);
-      const sync = await syncState();
-      const head = await readGitHead(deps.root, deps.fs).catch(() => undefined);
-      const base = createHash('sha1').update([k.fingerprint, sync.text, head?.commit ?? ''].join('\n')).digest('hex');
-      const reindexed = lastReindex(db);
-      const hit = await cache.get(key, async (e) => e.base === base && codeDepsHold(k.code, e.code) && (await docsUnchanged(e, (p) => k.docs.stamp(p))), db);
-      if (hit) {
-        let { bundle: cached, tokens: cachedTokens, etag } = hit.entry;
-        // Still valid after an index run that did not concern it: only the reindex time moved on.
-        if (cached.sync_status.last_reindex !== reindexed) {
-          cached = { ...cached, sync_status: { ...cached.sync_status, last_reindex: reindexed } };
-          cachedTokens = bundleTokens(cached);
-          etag = etagOf(cached);
-        }
-        const { bundle, tokens } = applyBudget(cached, options.maxTokens, cachedTokens);
-        return { bundle, tokens, etag, cache: hit.tier };
+  async function conditionalBundle(refIds: string[], options: ConditionalBundleOptions = {}): Promise<BundleResult | BundleUnchanged> {
+    const { etag: held, ...rest } = options;
+    const result = await bundleOf(refIds, rest);
+    if (held === undefined || held !== result.etag) return result;
+    return { unchanged: true, etag: result.etag, hint: 'Context unchanged since the bundle with this etag; use that bundle.' };
+  }
+
+  async function bundleOf(refIds: string[], options: BundleOptions): Promise<BundleResult> {
+    const ids = refIds.map((r) => r.trim()).filter(Boolean);
+    if (!ids.length) throw new EngineError('required', 'at least one ref_id is required');
+    if (options.maxTokens !== undefined && !(options.maxTokens > 0)) throw new EngineError('invalid_input', 'max_tokens must be a positive number');
+    const { k, rules, db } = await knowledge();
+    const depth = options.depth ?? BUNDLE_DEFAULTS.depth;
+    const maxNodes = options.maxNodes ?? BUNDLE_DEFAULTS.maxNodes;
+    const maxChunks = options.maxChunks ?? BUNDLE_DEFAULTS.maxChunks;
+    const key = cacheKey(ids, depth, maxNodes, maxChunks);
+    const sync = await syncState();
+    const head = await readGitHead(deps.root, deps.fs).catch(() => undefined);
+    const base = createHash('sha1').update([k.fingerprint, sync.text, head?.commit ?? ''].join('\n')).digest('hex');
+    const reindexed = lastReindex(db);
+    const hit = await cache.get(key, async (e) => e.base === base && codeDepsHold(k.code, e.code) && (await docsUnchanged(e, (p) => k.docs.stamp(p))), db);
+    if (hit) {
+      let { bundle: cached, tokens: cachedTokens, etag } = hit.entry;
+      // Still valid after an index run that did not concern it: only the reindex time moved on.
+      if (cached.sync_status.last_reindex !== reindexed) {
+        cached = { ...cached, sync_status: { ...cached.sync_status, last_reindex: reindexed } };
+        cachedTokens = bundleTokens(cached);
+        etag = etagOf(cached);
       }
-      const builtAt = deps.clock.now();
-      const built = await buildBundle(k, {
-        fs: deps.fs, root: deps.root, ...(deps.git ? { git: deps.git } : {}), now: deps.clock.now(), rules, sync: sync.state,
-        // No checkout, no history: say so without spawning git for every bundle.
-        ...(head?.commit ? {} : { gitUnavailable: head ? 'the repository has no commits yet' : 'not a git repository' }),
-        hashes: indexHashes(k), lastReindex: reindexed,
-      }, ids, { depth, maxNodes, maxChunks });
-      const tokens = bundleTokens(built.bundle);
-      const etag = etagOf(built.bundle);
-      const docStamps: Array<[string, string]> = [];
-      for (const p of built.docs) docStamps.push([p, await k.docs.stamp(p)]);
-      const code = collectCodeDeps(k, built.bundle, builtAt);
-      cache.put(key, ids.join(','), { base, docs: docStamps, bundle: built.bundle, tokens, etag, ...(code ? { code } : {}) }, db, deps.clock.now());
-      const budgeted = applyBudget(built.bundle, options.maxTokens, tokens);
-      return { bundle: budgeted.bundle, tokens: budgeted.tokens, etag, cache: 'miss' };
-    },
+      const { bundle, tokens } = applyBudget(cached, options.maxTokens, cachedTokens);
+      return { bundle, tokens, etag: bundle === cached ? etag : etagOf(bundle), cache: hit.tier };
+    }
+    const builtAt = deps.clock.now();
+    const built = await buildBundle(k, {
+      fs: deps.fs, root: deps.root, ...(deps.git ? { git: deps.git } : {}), now: deps.clock.now(), rules, sync: sync.state,
+      // No checkout, no history: say so without spawning git for every bundle.
+      ...(head?.commit ? {} : { gitUnavailable: head ? 'the repository has no commits yet' : 'not a git repository' }),
+      hashes: indexHashes(k), lastReindex: reindexed,
+    }, ids, { depth, maxNodes, maxChunks });
+    const tokens = bundleTokens(built.bundle);
+    const etag = etagOf(built.bundle);
+    const docStamps: Array<[string, string]> = [];
+    for (const p of built.docs) docStamps.push([p, await k.docs.stamp(p)]);
+    const code = collectCodeDeps(k, built.bundle, builtAt);
+    cache.put(key, ids.join(','), { base, docs: docStamps, bundle: built.bundle, tokens, etag, ...(code ? { code } : {}) }, db, deps.clock.now());
+    const budgeted = applyBudget(built.bundle, options.maxTokens, tokens);
+    return { bundle: budgeted.bundle, tokens: budgeted.tokens, etag: budgeted.bundle === built.bundle ? etag : etagOf(budgeted.bundle), cache: 'miss' };
+  }
+
+  return {
+    contextBundle: conditionalBundle as GraphFacade['contextBundle'],
 
     async why(refId, options = {}) {
       const { k } = await knowledge();
