@@ -111,6 +111,17 @@ describe('graph commands of the CLI', () => {
     }
   });
 
+  it('status shows the graph: kinds, docs coverage, doc sync, bundle sizes by estimate_tokens; --json under `graph`', () => {
+    const text = runCli(['status', '--root', root]);
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /^nodes: {7}9 \(service 4, domain 2, feature 2, entity 1\)$/m);
+    assert.match(text.stdout, /^bundles: {5}avg \d+ est\. tokens \(chars\/4, depth 1\); largest \S+ \d+$/m);
+    const json = runCliJson<{ files: number; graph: { nodes: number; bundles: { per_node: unknown[] } } }>(['status', '--root', root]);
+    assert.ok(json.json.files > 0);
+    assert.equal(json.json.graph.nodes, 9);
+    assert.equal(json.json.graph.bundles.per_node.length, 9);
+  });
+
   it('why renders box-drawing trees and JSON; graph prints Mermaid or JSON', () => {
     const tree = runCli(['why', 'billing', '--format', 'tree', '--root', root]);
     assert.equal(tree.code, 0);

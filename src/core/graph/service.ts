@@ -27,6 +27,7 @@ import { ParseCache } from './parse-cache';
 import { conceptQuery, type ConceptQueryOptions, type QueryEnvelope } from './query';
 import { searchKnowledge, type KnowledgeHit, type KnowledgeSearchOptions } from './search';
 import type { DeclaredGraph } from './types';
+import { graphStatus, STATUS_BUNDLE, type GraphStatus } from './status';
 import { graphView, type GraphView } from './view';
 import { analyse, type WhyOptions, type WhyResult } from './why';
 import { suggestIds } from './suggest';
@@ -64,6 +65,8 @@ export interface GraphFacade {
   searchKnowledge(query: string, options?: KnowledgeSearchOptions): Promise<KnowledgeHit[]>;
   /** Concept query in the seed's envelope. */
   conceptQuery(query: string, options?: ConceptQueryOptions): Promise<QueryEnvelope>;
+  /** The graph's part of `status`: counts by kind, docs coverage, stale pairs, bundle sizes per node; null without a graph. */
+  graphStatus(): Promise<GraphStatus | null>;
 }
 
 export function createGraphFacade(deps: EngineDeps, readable: () => Promise<IndexDatabase>): GraphFacade {
@@ -231,6 +234,16 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
     async searchKnowledge(query, options) {
       const { k } = await knowledge();
       return searchKnowledge(k, query, options);
+    },
+
+    async graphStatus() {
+      const { k } = await knowledge();
+      if (!k.graph.files.length) return null;
+      const { report } = await computeSync(k, (await syncState()).state, indexHashes(k));
+      return graphStatus(k, report, async (id) => {
+        const r = await bundleOf([id], STATUS_BUNDLE);
+        return { json: JSON.stringify(r.bundle), tokens: r.tokens };
+      });
     },
 
     async conceptQuery(query, options = {}) {
