@@ -163,4 +163,16 @@ describe('graph commands of the CLI', () => {
     const docs = runCli(['search', 'credit notes', '--kind', 'doc', '--root', root]);
     assert.match(docs.stdout, /^doc docs\/billing\/README\.md:13  Invariants \[invariants\] → billing/);
   });
+
+  it('search --kind domain|feature|service|… keeps nodes of that kind and their docs (beadloom search --kind)', () => {
+    const all = runCliJson<{ results: Array<{ ref_id: string }> }>(['search', 'invoices', '--kind', 'node', '--root', root]);
+    const domains = runCliJson<{ results: Array<{ kind: string; ref_id: string; node_kind?: string }> }>(['search', 'invoices', '--kind', 'domain', '--root', root]);
+    assert.equal(domains.code, 0);
+    assert.ok(all.json.results.some((h) => h.ref_id === 'invoices'), 'the feature matches without a kind filter');
+    assert.ok(domains.json.results.length > 0);
+    assert.ok(domains.json.results.every((h) => h.ref_id === 'billing' || h.ref_id === 'auth'), JSON.stringify(domains.json.results));
+    assert.ok(domains.json.results.every((h) => h.kind === 'doc' || h.node_kind === 'domain'));
+    const features = runCliJson<{ results: Array<{ ref_id: string }> }>(['search', 'invoices', '--kind', 'feature', '--root', root]);
+    assert.ok(features.json.results.every((h) => h.ref_id === 'invoices' || h.ref_id === 'reports'));
+  });
 });
