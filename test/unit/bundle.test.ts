@@ -50,7 +50,7 @@ test('billing bundle: seed v2 shape, golden content, exact token count', async (
     assert.ok(SECTION_PRIORITY[b.text_chunks[i - 1]!.section as 'spec'] <= SECTION_PRIORITY[b.text_chunks[i]!.section as 'spec'], 'spec > invariants > … > other');
   }
   assert.deepEqual(b.routes.map((x) => `${x.method} ${x.path} ${x.handler}`), ['POST /invoices create_invoice', 'GET /invoices/{invoice_id} read_invoice']);
-  assert.deepEqual(b.tests, { framework: 'pytest', test_files: ['tests/test_invoices.py'], test_count: 2, coverage_estimate: 'medium' });
+  assert.deepEqual(b.tests, { framework: 'pytest', frameworks: ['pytest'], test_files: ['tests/test_invoices.py'], test_count: 2, coverage_estimate: 'medium' });
   assert.ok(b.code_symbols.some((s) => s.symbol_name === 'InvoiceService' && s.file_path === 'src/billing/invoices.py'));
   assert.ok(b.constraints.some((c) => c.rule === 'billing-not-into-auth' && c.type === 'deny'));
   assert.equal(b.focus.activity, undefined, 'no git: no activity');
