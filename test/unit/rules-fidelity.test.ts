@@ -40,6 +40,8 @@ rules:
     module_coverage: { source_root: src/app/, exempt: ["**/__init__.py"] }
   - name: candidates
     unregistered_feature_candidate: { for: { kind: domain }, min_symbols: 2 }
+  - name: doc-floor
+    check: { for: { kind: domain, exclude: [agents, application] }, min_doc_coverage: 0.5 }
 `;
 
 const FILES: Record<string, string> = {
@@ -131,5 +133,29 @@ describe('rule semantics as beadloom evaluates them', () => {
   it('unregistered_feature_candidate: domain-annotated modules with no feature and enough definitions', () => {
     // report.py is domain-only too, with one definition (min_symbols 2).
     assert.deepEqual(found.filter((f) => f.startsWith('candidates')), ['candidates src/app/core/helpers.py: core->']);
+  });
+
+  it('check.min_doc_coverage: a node with no doc↔code pairs in sync has coverage 0', () => {
+    assert.deepEqual(found.filter((f) => f.startsWith('doc-floor')).map((f) => f.replace(/ \S+:\d+ /, ' ')), ['doc-floor core->', 'doc-floor infra->']);
+  });
+});
+
+describe('deny without a beadloom config', () => {
+  it('an unannotated file belongs to the node whose source holds it; module paths are tried from the root first', async () => {
+    const root = makeWorkspace({
+      '.context-oracle/graph/g.yml': 'nodes:\n  - { ref_id: shop, kind: service, source: src/ }\n  - { ref_id: billing, kind: domain, source: src/billing/ }\n  - { ref_id: auth, kind: domain, source: src/auth/ }\n',
+      '.context-oracle/rules.yml': 'rules:\n  - name: billing-not-auth\n    deny: { from: { ref_id: billing }, to: { ref_id: auth } }\n',
+      'src/billing/pay.py': 'from src.auth.users import current\n\n\ndef pay():\n    pass\n',
+      'src/auth/users.py': 'def current():\n    pass\n',
+    });
+    const engine = testEngine(root);
+    try {
+      await engine.index();
+      const report = await engine.lint();
+      assert.deepEqual(report.violations.map((v) => `${v.rule} ${v.file}:${v.line} ${v.from}->${v.to}`), ['billing-not-auth src/billing/pay.py:1 billing->auth']);
+    } finally {
+      await engine.dispose();
+      removeWorkspace(root);
+    }
   });
 });

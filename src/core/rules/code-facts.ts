@@ -6,7 +6,8 @@
  *   or an `if TYPE_CHECKING:` block is not recorded);
  * - an import's target node comes from its module path (`beadloom.graph.x` → `beadloom/graph/x`), walked up to the
  *   deepest node whose `source` is that folder (a file `source` is never a module path's target);
- * - a file's node is the first annotation value, in the order written, that names a node (no `source` fallback).
+ * - a file's node is the first annotation value, in the order written, that names a node (no `source` fallback;
+ *   a workspace without a beadloom config falls back to the node whose `source` holds the file).
  * Relative imports, which beadloom does not record, are matched through the file they resolve to.
  */
 import type { CodeView } from '../graph/code-view';
@@ -136,6 +137,8 @@ export class RuleCode {
         found = Object.values(ann).find((v) => this.graph.nodes.has(v));
         if (found) break;
       }
+      // Without a beadloom config, an unannotated file belongs to the node whose source it is or lies under.
+      if (!found && !this.scope.scanPaths) found = this.bySource.get(path) ?? this.ownerOfFile(path);
       this.fileNodes.set(path, found);
     }
     return this.fileNodes.get(path);
