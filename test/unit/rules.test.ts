@@ -61,6 +61,9 @@ test('require, forbid_cycles, forbid and layers find exactly the violations ther
   const cycle = report.violations.find((v) => v.rule === 'no-cycles')!;
   assert.match(cycle.message, /core -> db -> core/);
   assert.equal(cycle.file, 'g.yml');
+  // Porcelain names the types as beadloom's violations do: cycle, layer (cardinality for check).
+  assert.match(formatPorcelain(report), /^no-cycles:cycle:error:g\.yml:/m);
+  assert.match(formatPorcelain(report), /^layers:layer:error:g\.yml:12:app:db$/m);
 });
 
 test('lint exit codes: 0 by default, 1 with --strict on errors, 1 with --fail-on-warn on warnings only', () => {

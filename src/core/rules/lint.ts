@@ -47,9 +47,12 @@ export function lintExitCode(report: LintReport, options: { strict?: boolean; fa
   return 0;
 }
 
+/** beadloom's names for the rule types its violations carry, where they differ from the rules.yml key. */
+const BEADLOOM_TYPE: Partial<Record<Violation['type'], string>> = { forbid_cycles: 'cycle', layers: 'layer', check: 'cardinality' };
+
 /** `rule:type:severity:file:line:from:to` per violation, as beadloom's porcelain format (empty fields stay empty). */
 export function formatPorcelain(report: LintReport): string {
-  return report.violations.map((v) => [v.rule, v.type, v.severity, v.file ?? '', v.line ?? '', v.from ?? '', v.to ?? ''].join(':')).join('\n');
+  return report.violations.map((v) => [v.rule, BEADLOOM_TYPE[v.type] ?? v.type, v.severity, v.file ?? '', v.line ?? '', v.from ?? '', v.to ?? ''].join(':')).join('\n');
 }
 
 export function formatRich(report: LintReport): string {
