@@ -40,6 +40,8 @@ rules:
     module_coverage: { source_root: src/app/, exempt: ["**/__init__.py"] }
   - name: candidates
     unregistered_feature_candidate: { for: { kind: domain }, min_symbols: 2 }
+  - name: no-core-edge-to-tui
+    forbid: { from: { ref_id: core }, to: { kind: service }, edge_kind: depends_on }
   - name: doc-floor
     check: { for: { kind: domain, exclude: [agents, application] }, min_doc_coverage: 0.5 }
 `;
@@ -133,6 +135,14 @@ describe('rule semantics as beadloom evaluates them', () => {
   it('unregistered_feature_candidate: domain-annotated modules with no feature and enough definitions', () => {
     // report.py is domain-only too, with one definition (min_symbols 2).
     assert.deepEqual(found.filter((f) => f.startsWith('candidates')), ['candidates src/app/core/helpers.py: core->']);
+  });
+
+  it('graph rules also see the depends_on edges beadloom derives from imports (folder owner → import target)', () => {
+    // core → app (the cli module walks up to the root service) is not forbidden: only edges to a service are, and
+    // both core → app and core → tui qualify; infra and agents are domains.
+    assert.deepEqual(found.filter((f) => f.startsWith('no-core-edge-to-tui')), [
+      'no-core-edge-to-tui src/app/core/engine.py:5 core->app', 'no-core-edge-to-tui src/app/core/engine.py:6 core->tui',
+    ]);
   });
 
   it('check.min_doc_coverage: a node with no doc↔code pairs in sync has coverage 0', () => {

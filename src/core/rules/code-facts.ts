@@ -11,7 +11,7 @@
  * Relative imports, which beadloom does not record, are matched through the file they resolve to.
  */
 import type { CodeView } from '../graph/code-view';
-import type { DeclaredGraph } from '../graph/types';
+import type { DeclaredGraph, GraphEdge } from '../graph/types';
 import { indexedLines } from '../store/chunk-texts';
 
 export interface RuleImport {
@@ -72,6 +72,26 @@ export class RuleCode {
       out.push({ file, line, module, relative, ...(target && target !== file ? { target } : {}) });
     }
     this.importList = out;
+    return out;
+  }
+
+  /**
+   * The `depends_on` edges beadloom's index adds from code (create_import_edges): from the node owning the importing
+   * file by its folders to the node the import resolves to, once per pair, at the first such import.
+   */
+  importEdges(): GraphEdge[] {
+    const out: GraphEdge[] = [];
+    const seen = new Set<string>();
+    for (const imp of this.imports()) {
+      const dst = this.importNode(imp);
+      if (!dst) continue;
+      const src = this.ownerOfFile(imp.file);
+      if (!src || src === dst) continue;
+      const key = `${src}\u0000${dst}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ src, dst, kind: 'depends_on', at: { file: imp.file, line: imp.line } });
+    }
     return out;
   }
 

@@ -4,7 +4,7 @@
  */
 import { findCycles } from '../graph/cycles';
 import type { Knowledge } from '../graph/knowledge';
-import type { GraphNode } from '../graph/types';
+import type { GraphEdge, GraphNode } from '../graph/types';
 import { RuleCode, type RuleScope } from './code-facts';
 import { fnmatch } from './fnmatch';
 import { matches, type CardinalityRule, type DenyRule, type ImportBoundaryRule, type LayerRule, type ModuleCoverageRule, type Rule, type UnregisteredFeatureRule, type Violation } from './types';
@@ -15,12 +15,16 @@ export interface RuleContext {
   docCoverage?: (refId: string) => number | undefined;
 }
 
-export function evaluateRules(k: Knowledge, rules: readonly Rule[], context: RuleContext = {}): Violation[] {
+export function evaluateRules(k0: Knowledge, rules: readonly Rule[], context: RuleContext = {}): Violation[] {
   const out: Violation[] = [];
-  const rc = k.code ? new RuleCode(k.code, k.graph, context.scope) : undefined;
+  const rc = k0.code ? new RuleCode(k0.code, k0.graph, context.scope) : undefined;
+  // In a beadloom project, graph rules see the edges beadloom's edges table holds: the declared ones plus the
+  // depends_on edges its index derives from imports. Not deny's unless_edge: an edge derived from an import would
+  // exempt that very import (beadloom does so; `unless_edge: [depends_on]` would then never fire).
+  const k = rc && context.scope?.scanPaths ? withImportEdges(k0, rc.importEdges()) : k0;
   for (const rule of rules) {
     switch (rule.type) {
-      case 'deny': if (rc) out.push(...deny(k, rule, rc)); break;
+      case 'deny': if (rc) out.push(...deny(k0, rule, rc)); break;
       case 'require': {
         for (const node of k.graph.nodes.values()) {
           if (!matches(rule.for, node)) continue;
@@ -55,6 +59,19 @@ export function evaluateRules(k: Knowledge, rules: readonly Rule[], context: Rul
     }
   }
   return out;
+}
+
+function withImportEdges(k: Knowledge, derived: GraphEdge[]): Knowledge {
+  const have = new Set(k.graph.edges.map((e) => `${e.src}\u0000${e.dst}\u0000${e.kind}`));
+  const extra = derived.filter((e) => !have.has(`${e.src}\u0000${e.dst}\u0000${e.kind}`));
+  if (!extra.length) return k;
+  const out = new Map(k.graph.out);
+  const into = new Map(k.graph.in);
+  for (const e of extra) {
+    out.set(e.src, [...(out.get(e.src) ?? []), e]);
+    into.set(e.dst, [...(into.get(e.dst) ?? []), e]);
+  }
+  return { ...k, graph: { ...k.graph, edges: [...k.graph.edges, ...extra], out, in: into } };
 }
 
 /**
