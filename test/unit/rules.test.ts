@@ -150,3 +150,24 @@ test('fixture lint: deny catches the billing→auth import, require catches the 
     removeWorkspace(broot);
   }
 });
+
+test('forbid_cycles and layers count live edges only: planned, deprecated and dead edges are not violations (beadloom)', () => {
+  const { k, rules } = knowledgeOf({ 'g.yml': `nodes:
+  - { ref_id: a, kind: domain, tags: [top] }
+  - { ref_id: b, kind: domain, tags: [low] }
+edges:
+  - { src: a, dst: b, kind: depends_on }
+  - { src: b, dst: a, kind: depends_on, lifecycle: planned }
+  - { src: b, dst: a, kind: uses, lifecycle: deprecated }
+`, 'rules.yml': `rules:
+  - name: no-cycles
+    forbid_cycles: { edge_kind: depends_on }
+  - name: layers
+    layers: [{ name: top, tag: top }, { name: low, tag: low }]
+    enforce: top-down
+    edge_kind: uses
+` });
+  assert.deepEqual(lintGraph(k, rules).violations.filter((v) => v.type !== 'graph').map((v) => v.rule), []);
+  const active = knowledgeOf({ 'g.yml': 'nodes:\n  - { ref_id: a, kind: domain, tags: [top] }\n  - { ref_id: b, kind: domain, tags: [low] }\nedges:\n  - { src: a, dst: b, kind: depends_on }\n  - { src: b, dst: a, kind: depends_on, lifecycle: active }\n  - { src: b, dst: a, kind: uses }\n', 'rules.yml': 'rules:\n  - name: no-cycles\n    forbid_cycles: { edge_kind: depends_on }\n  - name: layers\n    layers: [{ name: top, tag: top }, { name: low, tag: low }]\n    enforce: top-down\n    edge_kind: uses\n' });
+  assert.deepEqual(lintGraph(active.k, active.rules).violations.filter((v) => v.type !== 'graph').map((v) => v.rule).sort(), ['layers', 'no-cycles']);
+});

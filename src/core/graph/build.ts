@@ -65,7 +65,8 @@ export function buildGraph(files: readonly GraphFile[]): DeclaredGraph {
       if (!KNOWN_EDGE_KINDS.includes(kind)) {
         issue({ severity: 'warning', code: 'unknown_edge_kind', file, line, message: `edge ${src} -${kind}-> ${dst}: unknown edge kind \`${kind}\` (known: ${KNOWN_EDGE_KINDS.join(', ')}); kept, walked last` });
       }
-      const edge: GraphEdge = { src, dst, kind, at: { file, line } };
+      const lifecycle = scalarString(data.lifecycle).trim();
+      const edge: GraphEdge = { src, dst, kind, ...(lifecycle ? { lifecycle } : {}), at: { file, line } };
       graph.edges.push(edge);
       push(graph.out, src, edge);
       push(graph.in, dst, edge);

@@ -48,6 +48,8 @@ export interface GraphEdge {
   src: string;
   dst: string;
   kind: string;
+  /** beadloom's edge lifecycle when declared (`planned`, `deprecated`, `dead`, …); absent means active. */
+  lifecycle?: string;
   at?: SourcePosition;
 }
 

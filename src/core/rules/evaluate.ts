@@ -34,7 +34,7 @@ export function evaluateRules(k0: Knowledge, rules: readonly Rule[], context: Ru
         break;
       }
       case 'forbid_cycles': {
-        const edges = k.graph.edges.filter((e) => rule.edgeKinds.includes(e.kind));
+        const edges = k.graph.edges.filter((e) => rule.edgeKinds.includes(e.kind) && live(e));
         for (const e of edges) if (e.src === e.dst) out.push(v(rule, `${e.kind} self-loop on "${e.src}"`, { from: e.src, to: e.dst, ...(e.at ?? {}) }));
         for (const cycle of findCycles(edges.filter((e) => e.src !== e.dst))) {
           const first = k.graph.nodes.get(cycle[0]!)!;
@@ -59,6 +59,11 @@ export function evaluateRules(k0: Knowledge, rules: readonly Rule[], context: Ru
     }
   }
   return out;
+}
+
+/** Cycles and layers count live edges only, as beadloom does: `planned`, `deprecated` and `dead` are not reality yet (or any more). */
+function live(e: GraphEdge): boolean {
+  return e.lifecycle === undefined || e.lifecycle === 'active';
 }
 
 function withImportEdges(k: Knowledge, derived: GraphEdge[]): Knowledge {
@@ -156,7 +161,7 @@ function layers(k: Knowledge, rule: LayerRule): Violation[] {
   const layerOf = (n: GraphNode): number => rule.layers.findIndex((l) => n.tags.includes(l.tag));
   const out: Violation[] = [];
   for (const e of k.graph.edges) {
-    if (e.kind !== rule.edgeKind || e.src === e.dst) continue;
+    if (e.kind !== rule.edgeKind || e.src === e.dst || !live(e)) continue;
     const a = layerOf(k.graph.nodes.get(e.src)!);
     const b = layerOf(k.graph.nodes.get(e.dst)!);
     if (a < 0 || b < 0 || a === b) continue;
