@@ -103,12 +103,15 @@ rules:
     require: { for: { kind: feature }, has_edge_to: {} }
   - name: odd-cycle-edge
     forbid_cycles: { edge_kind: [depends_on, calls] }
+  - name: odd-node-kind
+    require: { for: { kind: module }, has_edge_to: {} }
 ` });
   assert.deepEqual(rules.rules.map((r) => r.name), ['coverage', 'good']);
   assert.deepEqual(rules.issues.map((i) => [i.severity, i.line, i.code]), [
     ['error', 3, 'invalid_rule'], ['error', 5, 'invalid_rule'], ['error', 10, 'unsupported_rule'], ['error', 17, 'invalid_rule'],
-    ['error', 19, 'unsupported_rule'], ['error', 22, 'invalid_rule'],
+    ['error', 19, 'unsupported_rule'], ['error', 22, 'invalid_rule'], ['error', 24, 'invalid_rule'],
   ]);
+  assert.match(rules.issues[6]!.message, /unknown node kind `module`/);
   assert.match(rules.issues[0]!.message, /deny\.from/);
   assert.match(rules.issues[2]!.message, /unknown rule type `frobnicate`/);
   assert.match(rules.issues[3]!.message, /unknown edge kind `part_off`/);

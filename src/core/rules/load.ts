@@ -5,7 +5,7 @@
  */
 import type { GraphFile } from '../graph/build';
 import type { GraphIssue } from '../graph/types';
-import { VALID_EDGE_KINDS, type NodeMatcher, type Rule, type Severity } from './types';
+import { VALID_EDGE_KINDS, VALID_NODE_KINDS, type NodeMatcher, type Rule, type Severity } from './types';
 
 export interface RuleSet {
   rules: Rule[];
@@ -188,6 +188,7 @@ function matcher(v: unknown, what: string, allowEmpty = false): NodeMatcher {
   const kind = str(m.kind, 'kind');
   const tag = str(m.tag, 'tag');
   if (ref !== undefined) out.ref_id = ref;
+  if (kind !== undefined && !VALID_NODE_KINDS.includes(kind)) throw new RuleError(`${what}.kind: unknown node kind \`${kind}\` (known: ${VALID_NODE_KINDS.join(', ')})`);
   if (kind !== undefined) out.kind = kind;
   if (tag !== undefined) out.tag = tag;
   if (m.exclude !== undefined) out.exclude = strings(m.exclude, `${what}.exclude`);
