@@ -1,7 +1,8 @@
 // npm run bench:ctx -- [--nodes N] [--samples N]
 // Context-bundle latency on a generated graph (default 2,000 nodes, ~4,000 edges, a doc per node, annotated code).
 // Reports p50/p95 for: cold bundles (cache miss, graph already parsed), warm bundles (L1 hits), L2 hits in a new
-// engine, and the one-off first call of a process (graph from YAML, or from the parse cache). Never a CI gate.
+// engine, the one-off first call of a process (graph from YAML, or from the parse cache), and concept queries
+// (`query TERM`, depth 1 and 2, limit 10; the seed's goal is < 200 ms). Never a CI gate.
 import * as esbuild from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -81,6 +82,21 @@ write('tools/unrelated.py', 'def tool():\n    return 1\n');
 await e.index();
 await e.dispose();
 
+// Concept queries: terms that hit many nodes (the limit fills and neighbours get their reserved room) and few.
+const qEngine = engineFor();
+await qEngine.conceptQuery('node-1');
+const queries = { 1: [], 2: [] };
+for (const depth of [1, 2]) {
+  for (let i = 0; i < Math.min(SAMPLES, 200); i++) {
+    const term = rand() < 0.5 ? `node-${pick(20)}` : ids[pick(NODES)];
+    t = now();
+    const r = await qEngine.conceptQuery(term, { depth, limit: 10 });
+    queries[depth].push(now() - t);
+    if (r.status !== 'success') throw new Error(`query ${term}: ${JSON.stringify(r.errors)}`);
+  }
+}
+await qEngine.dispose();
+
 const l2Engine = engineFor();
 await l2Engine.contextBundle([keys[0]]);
 const l2 = [];
@@ -91,5 +107,7 @@ console.log(`context bundles on a generated graph: ${NODES} nodes, ${NODES * 2 -
 console.log(`cold (cache miss, graph loaded): ${fmt(cold)}   goal p95 <= 50 ms`);
 console.log(`warm (L1 hit):                   ${fmt(warm)}   goal p95 <= 10 ms`);
 console.log(`L2 hit (new engine):             ${fmt(l2)}`);
+console.log(`concept query, depth 1:          ${fmt(queries[1])}   goal p95 < 200 ms`);
+console.log(`concept query, depth 2:          ${fmt(queries[2])}   goal p95 < 200 ms`);
 for (const line of report) console.log(line);
 rmSync(root, { recursive: true, force: true });

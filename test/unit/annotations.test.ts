@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { findAnnotations, isAttached, parseAnnotationLine } from '../../src/core/parse/annotations';
 import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
 import { createNodeAssetLocator } from '../../src/node/assets';
-import { ASSET_ROOT } from '../helpers/workspace';
+import { ASSET_ROOT, makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
 
 describe('annotation parsing', () => {
   it('reads oracle: and beadloom: pairs in any comment style, several per line', () => {
@@ -42,5 +42,36 @@ describe('annotations on symbols', () => {
     const byName = Object.fromEntries(result.symbols.map((s) => [s.name, s.annotations]));
     assert.deepEqual(byName.make_invoice, { domain: 'invoicing', feature: 'invoices' });
     assert.deepEqual(byName.refund, { domain: 'billing' });
+  });
+});
+
+describe('annotation precedence in bundles', () => {
+  it("a symbol's own feature=B takes it out of the module-level feature=A: ctx A leaves it out, ctx B lists it", async () => {
+    const root = makeWorkspace({
+      '.context-oracle/graph/g.yml': 'nodes:\n  - { ref_id: invoices, kind: feature }\n  - { ref_id: refunds, kind: feature }\n',
+      'billing.py': [
+        '# beadloom:feature=invoices',
+        '"""Billing module."""',
+        '',
+        '',
+        'def make_invoice():',
+        '    pass',
+        '',
+        '',
+        '# beadloom:feature=refunds',
+        'def refund():',
+        '    pass',
+      ].join('\n'),
+    });
+    const engine = testEngine(root);
+    try {
+      await engine.index();
+      const names = async (id: string) => (await engine.contextBundle([id], { depth: 0 })).bundle.code_symbols.map((s) => s.symbol_name);
+      assert.deepEqual(await names('invoices'), ['make_invoice']);
+      assert.deepEqual(await names('refunds'), ['refund']);
+    } finally {
+      await engine.dispose();
+      removeWorkspace(root);
+    }
   });
 });

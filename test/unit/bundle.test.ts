@@ -7,7 +7,7 @@ import type { Engine } from '../../src/core/engine';
 import { EngineError } from '../../src/core/errors';
 import { countTokens } from '../../src/core/tokens';
 import { SECTION_PRIORITY } from '../../src/core/docs/markdown';
-import type { ContextBundle } from '../../src/core/bundle/types';
+import { isUnchanged, type ContextBundle } from '../../src/core/bundle/types';
 import { makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
 import { copyFixture } from './graph-fixture';
 import { assertGoldenJson } from '../helpers/golden';
@@ -50,7 +50,7 @@ test('billing bundle: seed v2 shape, golden content, exact token count', async (
     assert.ok(SECTION_PRIORITY[b.text_chunks[i - 1]!.section as 'spec'] <= SECTION_PRIORITY[b.text_chunks[i]!.section as 'spec'], 'spec > invariants > … > other');
   }
   assert.deepEqual(b.routes.map((x) => `${x.method} ${x.path} ${x.handler}`), ['POST /invoices create_invoice', 'GET /invoices/{invoice_id} read_invoice']);
-  assert.deepEqual(b.tests, { framework: 'pytest', test_files: ['tests/test_invoices.py'], test_count: 2, coverage_estimate: 'medium' });
+  assert.deepEqual(b.tests, { framework: 'pytest', frameworks: ['pytest'], test_files: ['tests/test_invoices.py'], test_count: 2, coverage_estimate: 'medium' });
   assert.ok(b.code_symbols.some((s) => s.symbol_name === 'InvoiceService' && s.file_path === 'src/billing/invoices.py'));
   assert.ok(b.constraints.some((c) => c.rule === 'billing-not-into-auth' && c.type === 'deny'));
   assert.equal(b.focus.activity, undefined, 'no git: no activity');
@@ -114,9 +114,13 @@ test('cache: L1 hit, invalidated by a doc edit; L2 found by a new engine after u
     const again = await a.contextBundle(['invoices']);
     assert.equal(again.cache, 'l1');
     assert.equal(again.etag, first.etag);
+    // Conditional call: the etag the caller holds still names the bundle, so only {unchanged, etag} comes back.
+    assert.deepEqual(await a.contextBundle(['invoices'], { etag: first.etag }), { unchanged: true, etag: first.etag, hint: 'Context unchanged since the bundle with this etag; use that bundle.' });
     appendFileSync(join(ws, 'docs/billing/invoices.md'), '\n## Specification\n\nInvoices carry a due date.\n');
+    const conditional = await a.contextBundle(['invoices'], { etag: first.etag });
+    assert.ok(!isUnchanged(conditional) && conditional.cache === 'miss', 'an edited doc changes the bundle: it is sent whole');
     const edited = await a.contextBundle(['invoices']);
-    assert.equal(edited.cache, 'miss');
+    assert.equal(edited.cache, 'l1');
     assert.notEqual(edited.etag, first.etag);
     assert.ok(edited.bundle.text_chunks.some((c) => c.content.includes('due date')));
     // A code change that does not concern the bundle: the index is written (with the bundle_cache rows) and

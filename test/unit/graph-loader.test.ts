@@ -101,10 +101,8 @@ test('a beadloom project loads unchanged: graph, tags from rules.yml, unknown ed
     assert.deepEqual(graph.nodes.get('payments-api')!.extra, { lifecycle: 'external' });
     assert.ok(graph.edges.some((e) => e.kind === 'consumes'), 'unknown edge kinds are kept');
     const rules = loadRules(parsed);
-    assert.deepEqual(rules.rules.map((r) => r.type), ['require', 'require', 'deny', 'forbid_cycles', 'layers']);
-    assert.equal(rules.issues.length, 1);
-    assert.equal(rules.issues[0]!.code, 'unsupported_rule');
-    assert.equal(rules.issues[0]!.line, 47);
+    assert.deepEqual(rules.rules.map((r) => r.type), ['require', 'require', 'deny', 'forbid_cycles', 'layers', 'module_coverage']);
+    assert.deepEqual(rules.issues, []);
   } finally {
     removeWorkspace(root);
   }

@@ -89,6 +89,27 @@ test('Gin, Echo and Fiber', () => {
   assert.deepEqual(show('main.go', 'import "github.com/gofiber/fiber/v2"\napp.Get("/", func(c *fiber.Ctx) error { return nil })\napp.Post("/api/users", handlers.Create)\n'), ['fiber GET / <anonymous> @2', 'fiber POST /api/users Create @3']);
 });
 
+test('Echo routes in a file that also imports Fiber stay Echo routes; a Group prefix joins the path (nested too)', () => {
+  const text = [
+    'import (',
+    '  "github.com/labstack/echo/v4"',
+    '  "github.com/gofiber/fiber/v2"',
+    ')',
+    'e.GET("/health", health)',
+    'api := e.Group("/api")',
+    'api.POST("/users", createUser)',
+    'v1 := api.Group("/v1/")',
+    'v1.DELETE("/users/:id", deleteUser)',
+    'app.Get("/metrics", metrics)',
+    'admin := app.Group("/admin")',
+    'admin.Post("/reload", reload)',
+  ].join('\n');
+  assert.deepEqual(show('main.go', text), [
+    'echo GET /health health @5', 'echo POST /api/users createUser @7', 'echo DELETE /api/v1/users/:id deleteUser @9',
+    'fiber GET /metrics metrics @10', 'fiber POST /admin/reload reload @12',
+  ]);
+});
+
 test('Spring (Java and Kotlin) with a class-level prefix', () => {
   assert.deepEqual(show('UserController.java', `@RestController
 @RequestMapping("/users")

@@ -61,6 +61,9 @@ test('require, forbid_cycles, forbid and layers find exactly the violations ther
   const cycle = report.violations.find((v) => v.rule === 'no-cycles')!;
   assert.match(cycle.message, /core -> db -> core/);
   assert.equal(cycle.file, 'g.yml');
+  // Porcelain names the types as beadloom's violations do: cycle, layer (cardinality for check).
+  assert.match(formatPorcelain(report), /^no-cycles:cycle:error:g\.yml:/m);
+  assert.match(formatPorcelain(report), /^layers:layer:error:g\.yml:12:app:db$/m);
 });
 
 test('lint exit codes: 0 by default, 1 with --strict on errors, 1 with --fail-on-warn on warnings only', () => {
@@ -76,7 +79,7 @@ test('lint exit codes: 0 by default, 1 with --strict on errors, 1 with --fail-on
   assert.equal(formatPorcelain(report), 'w:forbid:warn:g.yml:10:db:app');
 });
 
-test('malformed rules are errors with file and line; unknown and unsupported kinds are warnings; the rest load', () => {
+test('malformed rules, unknown rule types and unknown edge kinds are errors with file and line; the rest load', () => {
   const { rules } = knowledgeOf({ 'rules.yml': `version: 3
 rules:
   - name: no-from
@@ -93,12 +96,32 @@ rules:
   - name: off
     enabled: false
     require: { for: { kind: feature }, has_edge_to: {} }
+  - name: odd-edge
+    deny: { from: { kind: domain }, to: { kind: service }, unless_edge: [part_off] }
+  - name: two-types
+    forbid_cycles: { edge_kind: depends_on }
+    require: { for: { kind: feature }, has_edge_to: {} }
+  - name: odd-cycle-edge
+    forbid_cycles: { edge_kind: [depends_on, calls] }
+  - name: odd-node-kind
+    require: { for: { kind: module }, has_edge_to: {} }
 ` });
-  assert.deepEqual(rules.rules.map((r) => r.name), ['good']);
+  assert.deepEqual(rules.rules.map((r) => r.name), ['coverage', 'good']);
   assert.deepEqual(rules.issues.map((i) => [i.severity, i.line, i.code]), [
-    ['error', 3, 'invalid_rule'], ['error', 5, 'invalid_rule'], ['warning', 8, 'unsupported_rule'], ['warning', 10, 'unsupported_rule'],
+    ['error', 3, 'invalid_rule'], ['error', 5, 'invalid_rule'], ['error', 10, 'unsupported_rule'], ['error', 17, 'invalid_rule'],
+    ['error', 19, 'unsupported_rule'], ['error', 22, 'invalid_rule'], ['error', 24, 'invalid_rule'],
   ]);
+  assert.match(rules.issues[6]!.message, /unknown node kind `module`/);
   assert.match(rules.issues[0]!.message, /deny\.from/);
+  assert.match(rules.issues[2]!.message, /unknown rule type `frobnicate`/);
+  assert.match(rules.issues[3]!.message, /unknown edge kind `part_off`/);
+  assert.match(rules.issues[5]!.message, /unknown edge kind `calls`/);
+});
+
+test('graph edges of a kind nobody knows load with a warning at their file and line', () => {
+  const { k } = knowledgeOf({ 'g.yml': 'nodes:\n  - ref_id: a\n  - ref_id: b\nedges:\n  - { src: a, dst: b, kind: calls }\n  - { src: a, dst: b, kind: consumes }\n' });
+  assert.deepEqual(k.graph.issues.map((i) => [i.code, i.file, i.line]), [['unknown_edge_kind', 'g.yml', 5]]);
+  assert.equal(k.graph.edges.length, 2);
 });
 
 test('fixture lint: deny catches the billing→auth import, require catches the orphan feature; beadloom project is clean', async () => {
@@ -117,12 +140,37 @@ test('fixture lint: deny catches the billing→auth import, require catches the 
     await be.index();
     const clean = await be.lint();
     assert.equal(clean.summary.errors, 0, JSON.stringify(clean.violations));
-    assert.deepEqual(clean.violations.map((v) => v.rule), ['rules:unsupported_rule']);
-    assert.equal(clean.summary.rules_evaluated, 5);
+    // module_coverage is evaluated (severity warn in this fixture): the empty packages and the domain-only module.
+    assert.deepEqual(clean.violations.map((v) => `${v.rule} ${v.file}`), [
+      'module-coverage src/shopapp/__init__.py', 'module-coverage src/shopapp/catalog/__init__.py',
+      'module-coverage src/shopapp/catalog/prices.py', 'module-coverage src/shopapp/orders/__init__.py',
+    ]);
+    assert.equal(clean.summary.rules_evaluated, 6);
   } finally {
     await e.dispose();
     await be.dispose();
     removeWorkspace(root);
     removeWorkspace(broot);
   }
+});
+
+test('forbid_cycles and layers count live edges only: planned, deprecated and dead edges are not violations (beadloom)', () => {
+  const { k, rules } = knowledgeOf({ 'g.yml': `nodes:
+  - { ref_id: a, kind: domain, tags: [top] }
+  - { ref_id: b, kind: domain, tags: [low] }
+edges:
+  - { src: a, dst: b, kind: depends_on }
+  - { src: b, dst: a, kind: depends_on, lifecycle: planned }
+  - { src: b, dst: a, kind: uses, lifecycle: deprecated }
+`, 'rules.yml': `rules:
+  - name: no-cycles
+    forbid_cycles: { edge_kind: depends_on }
+  - name: layers
+    layers: [{ name: top, tag: top }, { name: low, tag: low }]
+    enforce: top-down
+    edge_kind: uses
+` });
+  assert.deepEqual(lintGraph(k, rules).violations.filter((v) => v.type !== 'graph').map((v) => v.rule), []);
+  const active = knowledgeOf({ 'g.yml': 'nodes:\n  - { ref_id: a, kind: domain, tags: [top] }\n  - { ref_id: b, kind: domain, tags: [low] }\nedges:\n  - { src: a, dst: b, kind: depends_on }\n  - { src: b, dst: a, kind: depends_on, lifecycle: active }\n  - { src: b, dst: a, kind: uses }\n', 'rules.yml': 'rules:\n  - name: no-cycles\n    forbid_cycles: { edge_kind: depends_on }\n  - name: layers\n    layers: [{ name: top, tag: top }, { name: low, tag: low }]\n    enforce: top-down\n    edge_kind: uses\n' });
+  assert.deepEqual(lintGraph(active.k, active.rules).violations.filter((v) => v.type !== 'graph').map((v) => v.rule).sort(), ['layers', 'no-cycles']);
 });

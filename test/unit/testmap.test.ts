@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import { countTests, testFramework, testSubject } from '../../src/core/testmap/detect';
-import { removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
 import { copyFixture } from './graph-fixture';
 
 test('frameworks are told apart by file name and place', () => {
@@ -51,13 +51,36 @@ test('mapping by import, name and folder; coverage high above three files', asyn
   assert.deepEqual(tests.test_files, ['tests/billing/test_more.py', 'tests/billing/test_numbers.py', 'tests/test_billing.py', 'tests/test_invoices.py', 'tests/test_misc.py']);
   assert.equal(tests.test_count, 7);
   assert.equal(tests.framework, 'pytest');
+  assert.deepEqual(tests.frameworks, ['pytest']);
   assert.equal(tests.coverage_estimate, 'high');
 });
 
 test('other frameworks in the fixture map to their nodes; a node without tests is low', async () => {
   const t = async (id: string) => (await engine.contextBundle([id], { depth: 0 })).bundle.tests;
-  assert.deepEqual(await t('api-gateway'), { framework: 'jest', test_files: ['gateway/src/server.test.ts'], test_count: 2, coverage_estimate: 'medium' });
-  assert.deepEqual(await t('notifier'), { framework: 'go_test', test_files: ['notifier/main_test.go'], test_count: 2, coverage_estimate: 'medium' });
-  assert.deepEqual(await t('payments'), { framework: 'junit', test_files: ['payments/src/test/java/com/shop/PaymentControllerTest.java'], test_count: 1, coverage_estimate: 'medium' });
-  assert.deepEqual(await t('auth'), { framework: 'pytest', test_files: [], test_count: 0, coverage_estimate: 'low' });
+  assert.deepEqual(await t('api-gateway'), { framework: 'jest', frameworks: ['jest'], test_files: ['gateway/src/server.test.ts'], test_count: 2, coverage_estimate: 'medium' });
+  assert.deepEqual(await t('notifier'), { framework: 'go_test', frameworks: ['go_test'], test_files: ['notifier/main_test.go'], test_count: 2, coverage_estimate: 'medium' });
+  assert.deepEqual(await t('payments'), { framework: 'junit', frameworks: ['junit'], test_files: ['payments/src/test/java/com/shop/PaymentControllerTest.java'], test_count: 1, coverage_estimate: 'medium' });
+  assert.deepEqual(await t('auth'), { framework: 'pytest', frameworks: [], test_files: [], test_count: 0, coverage_estimate: 'low' });
+});
+
+test('every framework a node\'s tests use is labelled, XCTest included; `framework` stays the one with most files', async () => {
+  const ws = makeWorkspace({
+    '.context-oracle/graph/g.yml': 'nodes:\n  - { ref_id: auth, kind: domain, source: src/auth/ }\n',
+    'src/auth/login.py': 'def login():\n    pass\n',
+    'tests/test_auth.py': 'def test_login():\n    pass\n',
+    'tests/auth/test_tokens.py': 'def test_tokens():\n    pass\n',
+    'ios/AppTests/AuthTests.swift': 'import XCTest\n\nfinal class AuthTests: XCTestCase {\n    func testLogin() {}\n    func testLogout() {}\n}\n',
+  });
+  const e = testEngine(ws);
+  try {
+    await e.index();
+    const tests = (await e.contextBundle(['auth'], { depth: 0 })).bundle.tests!;
+    assert.deepEqual(tests, {
+      framework: 'pytest', frameworks: ['pytest', 'xctest'], test_files: ['ios/AppTests/AuthTests.swift', 'tests/auth/test_tokens.py', 'tests/test_auth.py'],
+      test_count: 4, coverage_estimate: 'medium',
+    });
+  } finally {
+    await e.dispose();
+    removeWorkspace(ws);
+  }
 });

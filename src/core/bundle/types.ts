@@ -52,14 +52,33 @@ export interface BundleOptions {
   maxTokens?: number;
 }
 
+/** Options of a conditional call: with the etag of the bundle the caller holds, an unchanged bundle is not resent. */
+export interface ConditionalBundleOptions extends BundleOptions {
+  etag?: string;
+}
+
+/** The reply to a conditional call whose bundle has not changed (beadloom's MCP `cached` reply). */
+export interface BundleUnchanged {
+  unchanged: true;
+  etag: string;
+  hint: string;
+}
+
 export const BUNDLE_DEFAULTS = { depth: 2, maxNodes: 20, maxChunks: 10 } as const;
 
 export interface BundleResult {
   bundle: ContextBundle;
   /** Tokens of the compact JSON of `bundle` (o200k_base). */
   tokens: number;
-  /** `sha256:<16 hex>` of the bundle as built (before any max_tokens trimming). */
+  /**
+   * `sha256:<16 hex>` of the bundle as returned: of the bundle as built, or of the trimmed bundle when max_tokens
+   * trimmed it (so an etag never stands for more than its holder received).
+   */
   etag: string;
   /** Where it came from: built now, or the in-memory (l1) or index-table (l2) cache. */
   cache: 'miss' | 'l1' | 'l2';
+}
+
+export function isUnchanged(r: BundleResult | BundleUnchanged): r is BundleUnchanged {
+  return 'unchanged' in r && r.unchanged === true;
 }

@@ -1,6 +1,6 @@
 /** Parsed YAML files → one DeclaredGraph: ids validated, duplicates and dangling edges reported, cycles warned. */
 import { findCycles } from './cycles';
-import type { DeclaredGraph, GraphEdge, GraphIssue, GraphNode, NodeLink } from './types';
+import { KNOWN_EDGE_KINDS, type DeclaredGraph, type GraphEdge, type GraphIssue, type GraphNode, type NodeLink } from './types';
 import type { ParsedYamlFile } from './yaml-file';
 
 const NODE_FIELDS = new Set(['ref_id', 'kind', 'summary', 'source', 'docs', 'links', 'tags']);
@@ -62,7 +62,11 @@ export function buildGraph(files: readonly GraphFile[]): DeclaredGraph {
       const key = `${src}\u0000${dst}\u0000${kind}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const edge: GraphEdge = { src, dst, kind, at: { file, line } };
+      if (!KNOWN_EDGE_KINDS.includes(kind)) {
+        issue({ severity: 'warning', code: 'unknown_edge_kind', file, line, message: `edge ${src} -${kind}-> ${dst}: unknown edge kind \`${kind}\` (known: ${KNOWN_EDGE_KINDS.join(', ')}); kept, walked last` });
+      }
+      const lifecycle = scalarString(data.lifecycle).trim();
+      const edge: GraphEdge = { src, dst, kind, ...(lifecycle ? { lifecycle } : {}), at: { file, line } };
       graph.edges.push(edge);
       push(graph.out, src, edge);
       push(graph.in, dst, edge);

@@ -38,7 +38,11 @@ export class CodeView {
   private files?: Map<string, { id: number; language: string; lines: number; hash: string }>;
   private importResolver?: ImportResolver;
   private importers?: Map<string, Set<string>>;
-  private links?: { graph: DeclaredGraph; byNode: Map<string, { files: Set<string>; symbols: Set<number> }>; byFile: Map<string, Set<string>>; bySymbol: Map<number, Set<string>> };
+  private links?: {
+    graph: DeclaredGraph; byNode: Map<string, { files: Set<string>; symbols: Set<number> }>; byFile: Map<string, Set<string>>; bySymbol: Map<number, Set<string>>;
+    /** Symbol → nodes its file's module-level annotation names under a key the symbol's own annotation overrides. */
+    overridden: Map<number, Set<string>>;
+  };
 
   private readonly refs = new Map<string, CodeRef | undefined>();
 
@@ -95,8 +99,15 @@ export class CodeView {
     const byFile = new Map<string, Set<string>>();
     const bySymbol = new Map<number, Set<string>>();
     const add = <K>(m: Map<K, Set<string>>, k: K, v: string): void => { if (!m.has(k)) m.set(k, new Set()); m.get(k)!.add(v); };
-    for (const r of this.db.all('SELECT a.value, a.symbol_id, f.path FROM annotations a JOIN files f ON f.id = a.file_id')) {
+    const overridden = new Map<number, Set<string>>();
+    const fileLevel = new Map<number, Map<string, string>>();
+    const symbolLevel: Array<{ file: number; symbol: number; key: string }> = [];
+    for (const r of this.db.all('SELECT a.key, a.value, a.symbol_id, a.file_id, f.path FROM annotations a JOIN files f ON f.id = a.file_id')) {
       const ref = String(r.value);
+      if (r.symbol_id === null) {
+        if (!fileLevel.has(Number(r.file_id))) fileLevel.set(Number(r.file_id), new Map());
+        fileLevel.get(Number(r.file_id))!.set(String(r.key), ref);
+      } else symbolLevel.push({ file: Number(r.file_id), symbol: Number(r.symbol_id), key: String(r.key) });
       if (!graph.nodes.has(ref)) continue;
       if (!byNode.has(ref)) byNode.set(ref, { files: new Set(), symbols: new Set() });
       if (r.symbol_id === null) {
@@ -107,7 +118,13 @@ export class CodeView {
         add(bySymbol, Number(r.symbol_id), ref);
       }
     }
-    this.links = { graph, byNode, byFile, bySymbol };
+    // A symbol's own `feature=B` under a module-level `feature=A` takes it out of A (symbol annotations are stored
+    // only where they differ from the file's, so a shared key means a different value).
+    for (const { file, symbol, key } of symbolLevel) {
+      const moduleValue = fileLevel.get(file)?.get(key);
+      if (moduleValue !== undefined && graph.nodes.has(moduleValue)) add(overridden, symbol, moduleValue);
+    }
+    this.links = { graph, byNode, byFile, bySymbol, overridden };
     return this.links;
   }
 
@@ -195,7 +212,7 @@ export class CodeView {
       }
       rows.sort((a, b) => String(a.path).localeCompare(String(b.path)) || Number(a.line_start) - Number(b.line_start));
       for (const r of rows) {
-        if (seen.has(Number(r.id)) || testFramework(String(r.path))) continue;
+        if (seen.has(Number(r.id)) || testFramework(String(r.path)) || links.overridden.get(Number(r.id))?.has(id)) continue;
         seen.add(Number(r.id));
         out.push({ file_path: String(r.path), symbol_name: String(r.qualified_name), kind: String(r.kind), line_start: Number(r.line_start), line_end: Number(r.line_end) });
       }
@@ -243,7 +260,8 @@ export class CodeView {
       }
       for (const callee of this.callees(ref)) out.push({ id: callee, edge: { src: ref.id, dst: callee, kind: 'uses' } });
       for (const caller of this.callers(ref)) out.push({ id: caller, edge: { src: caller, dst: ref.id, kind: 'uses' } });
-      const nodes = new Set([...(links.bySymbol.get(ref.symbolId) ?? []), ...this.nodesOfFile(graph, ref.path)]);
+      const overridden = links.overridden.get(ref.symbolId);
+      const nodes = new Set([...(links.bySymbol.get(ref.symbolId) ?? []), ...this.nodesOfFile(graph, ref.path).filter((n) => !overridden?.has(n))]);
       for (const n of nodes) out.push({ id: n, edge: { src: n, dst: ref.id, kind: 'touches_code' } });
     } else {
       for (const r of this.db.all('SELECT s.qualified_name FROM symbols s WHERE s.file_id = ? AND s.container IS NULL ORDER BY s.line_start LIMIT ?', [this.fileTable().get(ref.path)!.id, FAN_OUT])) {

@@ -52,20 +52,27 @@ export async function conceptQuery(k: Knowledge, fs: FileSystem, root: string, q
   const names: string[] = [];
   const relevance = new Map<string, Concept['relevance']>();
   const add = (id: string, r: Concept['relevance']) => { if (!relevance.has(id) && names.length < limit) { relevance.set(id, r); names.push(id); } };
-  for (const n of k.graph.nodes.values()) if (n.ref_id.toLowerCase().includes(term)) add(n.ref_id, 'direct');
-  if (k.code) {
+  const direct: string[] = [];
+  for (const n of k.graph.nodes.values()) if (direct.length < limit && n.ref_id.toLowerCase().includes(term)) direct.push(n.ref_id);
+  if (k.code && direct.length < limit) {
     for (const r of k.code.db.all(`SELECT s.qualified_name, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE instr(lower(s.name), ?) > 0
-      AND s.kind IN (${OUTLINE_KINDS.map((x) => `'${x}'`).join(',')}) ORDER BY length(s.name), f.path LIMIT ?`, [term, limit])) {
-      add(`${String(r.path)}::${String(r.qualified_name)}`, 'direct');
+      AND s.kind IN (${OUTLINE_KINDS.map((x) => `'${x}'`).join(',')}) ORDER BY length(s.name), f.path LIMIT ?`, [term, limit - direct.length])) {
+      direct.push(`${String(r.path)}::${String(r.qualified_name)}`);
     }
   }
+  // Direct hits that would fill the limit leave a third of it to their neighbours (the point of expanding);
+  // slots the neighbours do not take go back to the remaining direct hits.
+  const reserve = depth > 0 && limit > 1 ? Math.max(1, Math.floor(limit / 3)) : 0;
+  const first = direct.slice(0, Math.max(1, limit - reserve));
+  for (const id of first) add(id, 'direct');
   const around = neighboursOf(k);
   let frontier = [...names];
   for (let hop = 0; hop < depth; hop++) {
     const next: string[] = [];
-    for (const id of frontier) for (const n of around(id)) if (!relevance.has(n.id) && names.length < limit) { add(n.id, 'neighbor'); next.push(n.id); }
+    for (const id of frontier) for (const n of around(id)) if (!relevance.has(n.id) && !direct.includes(n.id) && names.length < limit) { add(n.id, 'neighbor'); next.push(n.id); }
     frontier = next;
   }
+  for (const id of direct.slice(first.length)) add(id, 'direct');
   const idOf = new Map(names.map((n, i) => [n, i + 1] as const));
   const concepts: Concept[] = names.map((n) => ({ id: idOf.get(n)!, name: n, type: typeOf(k, n), relevance: relevance.get(n)! }));
   const edges: ConceptResult['graph']['edges'] = [];

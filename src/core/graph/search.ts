@@ -20,6 +20,8 @@ export interface KnowledgeHit {
 
 export interface KnowledgeSearchOptions {
   kind?: 'node' | 'doc';
+  /** Only nodes of this kind (domain, feature, service, …) and the docs of such nodes, as beadloom's `search --kind`. */
+  nodeKind?: string;
   limit?: number;
 }
 
@@ -32,15 +34,16 @@ export async function searchKnowledge(k: Knowledge, query: string, options: Know
     return s;
   };
   const hits: KnowledgeHit[] = [];
+  const nodes = [...k.graph.nodes.values()].filter((n) => options.nodeKind === undefined || n.kind === options.nodeKind);
   if (options.kind !== 'doc') {
-    for (const n of k.graph.nodes.values()) {
+    for (const n of nodes) {
       const s = score([[n.ref_id, 4], [n.summary, 2], [n.kind, 1], [n.tags.join(' '), 1]]);
       if (s) hits.push({ kind: 'node', ref_id: n.ref_id, node_kind: n.kind, path: n.at.file, line: n.at.line, score: s, snippet: n.summary });
     }
   }
   if (options.kind !== 'node') {
     const seen = new Set<string>();
-    for (const n of k.graph.nodes.values()) {
+    for (const n of nodes) {
       for (const path of await k.docs.expand(n.docs)) {
         if (seen.has(path)) continue;
         seen.add(path);

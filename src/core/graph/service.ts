@@ -9,13 +9,15 @@ import { applyBudget, bundleTokens } from '../bundle/budget';
 import { buildBundle } from '../bundle/build';
 import { BundleCache, cacheKey, docsUnchanged, etagOf } from '../bundle/cache';
 import { codeDepsHold, collectCodeDeps } from '../bundle/code-deps';
-import { BUNDLE_DEFAULTS, type BundleOptions, type BundleResult } from '../bundle/types';
+import { BUNDLE_DEFAULTS, type BundleOptions, type BundleResult, type BundleUnchanged, type ConditionalBundleOptions } from '../bundle/types';
 import { DocStore } from '../docs/doc-store';
 import { computeSync, diskHashes, emptySyncState, nextSyncState, readSyncState, SYNC_STATE_FILE, type HashSource, type SyncReport, type SyncState } from '../docs/sync';
 import { EngineError } from '../errors';
 import { readGitHead } from '../freshness/git-head';
 import type { EngineDeps } from '../ports';
 import { loadRules, type RuleSet } from '../rules/load';
+import { ruleScope } from '../rules/scope';
+import type { RuleContext } from '../rules/evaluate';
 import { lintGraph, type LintReport } from '../rules/lint';
 import type { IndexDatabase } from '../store/database';
 import { CodeView, codeGeneration } from './code-view';
@@ -25,6 +27,7 @@ import { ParseCache } from './parse-cache';
 import { conceptQuery, type ConceptQueryOptions, type QueryEnvelope } from './query';
 import { searchKnowledge, type KnowledgeHit, type KnowledgeSearchOptions } from './search';
 import type { DeclaredGraph } from './types';
+import { graphStatus, STATUS_BUNDLE, type GraphStatus } from './status';
 import { graphView, type GraphView } from './view';
 import { analyse, type WhyOptions, type WhyResult } from './why';
 import { suggestIds } from './suggest';
@@ -44,8 +47,12 @@ export interface SyncOutcome extends SyncReport {
 }
 
 export interface GraphFacade {
-  /** Context bundle (seed version 2) for one or more ref_ids: declared nodes, files or `path::Symbol`s. */
+  /**
+   * Context bundle (seed version 2) for one or more ref_ids: declared nodes, files or `path::Symbol`s. Given the
+   * `etag` of a bundle the caller holds, answers `{ unchanged: true, etag }` instead when the bundle is the same.
+   */
   contextBundle(refIds: string[], options?: BundleOptions): Promise<BundleResult>;
+  contextBundle(refIds: string[], options: ConditionalBundleOptions): Promise<BundleResult | BundleUnchanged>;
   /** Upstream and downstream trees of a node with an impact summary. */
   why(refId: string, options?: WhyOptions): Promise<WhyResult>;
   /** The graph (or the part around ref_ids) as data and Mermaid text. */
@@ -58,6 +65,8 @@ export interface GraphFacade {
   searchKnowledge(query: string, options?: KnowledgeSearchOptions): Promise<KnowledgeHit[]>;
   /** Concept query in the seed's envelope. */
   conceptQuery(query: string, options?: ConceptQueryOptions): Promise<QueryEnvelope>;
+  /** The graph's part of `status`: counts by kind, docs coverage, stale pairs, bundle sizes per node; null without a graph. */
+  graphStatus(): Promise<GraphStatus | null>;
 }
 
 export function createGraphFacade(deps: EngineDeps, readable: () => Promise<IndexDatabase>): GraphFacade {
@@ -108,48 +117,57 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
     return Number.isFinite(at) ? new Date(at).toISOString() : null;
   }
 
-  return {
-    async contextBundle(refIds, options = {}) {
-      const ids = refIds.map((r) => r.trim()).filter(Boolean);
-      if (!ids.length) throw new EngineError('required', 'at least one ref_id is required');
-      if (options.maxTokens !== undefined && !(options.maxTokens > 0)) throw new EngineError('invalid_input', 'max_tokens must be a positive number');
-      const { k, rules, db } = await knowledge();
-      const depth = options.depth ?? BUNDLE_DEFAULTS.depth;
-      const maxNodes = options.maxNodes ?? BUNDLE_DEFAULTS.maxNodes;
-      const maxChunks = options.maxChunks ?? BUNDLE_DEFAULTS.maxChunks;
-      const key = cacheKey(ids, depth, maxNodes, maxChunks);
-      const sync = await syncState();
-      const head = await readGitHead(deps.root, deps.fs).catch(() => undefined);
-      const base = createHash('sha1').update([k.fingerprint, sync.text, head?.commit ?? ''].join('\n')).digest('hex');
-      const reindexed = lastReindex(db);
-      const hit = await cache.get(key, async (e) => e.base === base && codeDepsHold(k.code, e.code) && (await docsUnchanged(e, (p) => k.docs.stamp(p))), db);
-      if (hit) {
-        let { bundle: cached, tokens: cachedTokens, etag } = hit.entry;
-        // Still valid after an index run that did not concern it: only the reindex time moved on.
-        if (cached.sync_status.last_reindex !== reindexed) {
-          cached = { ...cached, sync_status: { ...cached.sync_status, last_reindex: reindexed } };
-          cachedTokens = bundleTokens(cached);
-          etag = etagOf(cached);
-        }
-        const { bundle, tokens } = applyBudget(cached, options.maxTokens, cachedTokens);
-        return { bundle, tokens, etag, cache: hit.tier };
+  async function conditionalBundle(refIds: string[], options: ConditionalBundleOptions = {}): Promise<BundleResult | BundleUnchanged> {
+    const { etag: held, ...rest } = options;
+    const result = await bundleOf(refIds, rest);
+    if (held === undefined || held !== result.etag) return result;
+    return { unchanged: true, etag: result.etag, hint: 'Context unchanged since the bundle with this etag; use that bundle.' };
+  }
+
+  async function bundleOf(refIds: string[], options: BundleOptions): Promise<BundleResult> {
+    const ids = refIds.map((r) => r.trim()).filter(Boolean);
+    if (!ids.length) throw new EngineError('required', 'at least one ref_id is required');
+    if (options.maxTokens !== undefined && !(options.maxTokens > 0)) throw new EngineError('invalid_input', 'max_tokens must be a positive number');
+    const { k, rules, db } = await knowledge();
+    const depth = options.depth ?? BUNDLE_DEFAULTS.depth;
+    const maxNodes = options.maxNodes ?? BUNDLE_DEFAULTS.maxNodes;
+    const maxChunks = options.maxChunks ?? BUNDLE_DEFAULTS.maxChunks;
+    const key = cacheKey(ids, depth, maxNodes, maxChunks);
+    const sync = await syncState();
+    const head = await readGitHead(deps.root, deps.fs).catch(() => undefined);
+    const base = createHash('sha1').update([k.fingerprint, sync.text, head?.commit ?? ''].join('\n')).digest('hex');
+    const reindexed = lastReindex(db);
+    const hit = await cache.get(key, async (e) => e.base === base && codeDepsHold(k.code, e.code) && (await docsUnchanged(e, (p) => k.docs.stamp(p))), db);
+    if (hit) {
+      let { bundle: cached, tokens: cachedTokens, etag } = hit.entry;
+      // Still valid after an index run that did not concern it: only the reindex time moved on.
+      if (cached.sync_status.last_reindex !== reindexed) {
+        cached = { ...cached, sync_status: { ...cached.sync_status, last_reindex: reindexed } };
+        cachedTokens = bundleTokens(cached);
+        etag = etagOf(cached);
       }
-      const builtAt = deps.clock.now();
-      const built = await buildBundle(k, {
-        fs: deps.fs, root: deps.root, ...(deps.git ? { git: deps.git } : {}), now: deps.clock.now(), rules, sync: sync.state,
-        // No checkout, no history: say so without spawning git for every bundle.
-        ...(head?.commit ? {} : { gitUnavailable: head ? 'the repository has no commits yet' : 'not a git repository' }),
-        hashes: indexHashes(k), lastReindex: reindexed,
-      }, ids, { depth, maxNodes, maxChunks });
-      const tokens = bundleTokens(built.bundle);
-      const etag = etagOf(built.bundle);
-      const docStamps: Array<[string, string]> = [];
-      for (const p of built.docs) docStamps.push([p, await k.docs.stamp(p)]);
-      const code = collectCodeDeps(k, built.bundle, builtAt);
-      cache.put(key, ids.join(','), { base, docs: docStamps, bundle: built.bundle, tokens, etag, ...(code ? { code } : {}) }, db, deps.clock.now());
-      const budgeted = applyBudget(built.bundle, options.maxTokens, tokens);
-      return { bundle: budgeted.bundle, tokens: budgeted.tokens, etag, cache: 'miss' };
-    },
+      const { bundle, tokens } = applyBudget(cached, options.maxTokens, cachedTokens);
+      return { bundle, tokens, etag: bundle === cached ? etag : etagOf(bundle), cache: hit.tier };
+    }
+    const builtAt = deps.clock.now();
+    const built = await buildBundle(k, {
+      fs: deps.fs, root: deps.root, ...(deps.git ? { git: deps.git } : {}), now: deps.clock.now(), rules, sync: sync.state,
+      // No checkout, no history: say so without spawning git for every bundle.
+      ...(head?.commit ? {} : { gitUnavailable: head ? 'the repository has no commits yet' : 'not a git repository' }),
+      hashes: indexHashes(k), lastReindex: reindexed,
+    }, ids, { depth, maxNodes, maxChunks });
+    const tokens = bundleTokens(built.bundle);
+    const etag = etagOf(built.bundle);
+    const docStamps: Array<[string, string]> = [];
+    for (const p of built.docs) docStamps.push([p, await k.docs.stamp(p)]);
+    const code = collectCodeDeps(k, built.bundle, builtAt);
+    cache.put(key, ids.join(','), { base, docs: docStamps, bundle: built.bundle, tokens, etag, ...(code ? { code } : {}) }, db, deps.clock.now());
+    const budgeted = applyBudget(built.bundle, options.maxTokens, tokens);
+    return { bundle: budgeted.bundle, tokens: budgeted.tokens, etag: budgeted.bundle === built.bundle ? etag : etagOf(budgeted.bundle), cache: 'miss' };
+  }
+
+  return {
+    contextBundle: conditionalBundle as GraphFacade['contextBundle'],
 
     async why(refId, options = {}) {
       const { k } = await knowledge();
@@ -175,7 +193,19 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
 
     async lint() {
       const { k, rules } = await knowledge();
-      return lintGraph(k, rules);
+      const context: RuleContext = { scope: await ruleScope(deps.fs, deps.root) };
+      if (rules.rules.some((r) => r.type === 'check' && r.minDocCoverage !== undefined)) {
+        const { report } = await computeSync(k, (await syncState()).state, indexHashes(k));
+        const per = new Map<string, { ok: number; all: number }>();
+        for (const p of report.pairs) {
+          const c = per.get(p.ref_id) ?? { ok: 0, all: 0 };
+          c.all++;
+          if (p.status === 'ok') c.ok++;
+          per.set(p.ref_id, c);
+        }
+        context.docCoverage = (id) => { const c = per.get(id); return c ? c.ok / c.all : undefined; };
+      }
+      return lintGraph(k, rules, context);
     },
 
     async sync(options = {}) {
@@ -204,6 +234,16 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
     async searchKnowledge(query, options) {
       const { k } = await knowledge();
       return searchKnowledge(k, query, options);
+    },
+
+    async graphStatus() {
+      const { k } = await knowledge();
+      if (!k.graph.files.length) return null;
+      const { report } = await computeSync(k, (await syncState()).state, indexHashes(k));
+      return graphStatus(k, report, async (id) => {
+        const r = await bundleOf([id], STATUS_BUNDLE);
+        return { json: JSON.stringify(r.bundle), tokens: r.tokens };
+      });
     },
 
     async conceptQuery(query, options = {}) {

@@ -10,6 +10,8 @@ export const EDGE_PRIORITY: Readonly<Record<string, number>> = {
   touches_code: 5,
 };
 export const UNKNOWN_EDGE_PRIORITY = 6;
+/** Edge kinds a graph file may declare: the traversal kinds plus beadloom's contract kinds. Others load with a warning. */
+export const KNOWN_EDGE_KINDS: readonly string[] = [...Object.keys(EDGE_PRIORITY), 'produces', 'consumes'];
 
 export function edgePriority(kind: string): number {
   return EDGE_PRIORITY[kind] ?? UNKNOWN_EDGE_PRIORITY;
@@ -46,12 +48,14 @@ export interface GraphEdge {
   src: string;
   dst: string;
   kind: string;
+  /** beadloom's edge lifecycle when declared (`planned`, `deprecated`, `dead`, …); absent means active. */
+  lifecycle?: string;
   at?: SourcePosition;
 }
 
 export type GraphIssueCode =
   | 'yaml_syntax' | 'invalid_shape' | 'missing_id' | 'duplicate_id' | 'dangling_edge' | 'invalid_edge'
-  | 'cycle' | 'unreadable' | 'invalid_rule' | 'unsupported_rule';
+  | 'cycle' | 'unreadable' | 'invalid_rule' | 'unsupported_rule' | 'unknown_edge_kind';
 
 /** A problem found while loading; errors drop the offending item, warnings keep it. The rest always loads. */
 export interface GraphIssue {

@@ -1,12 +1,17 @@
 /** The whole graph, or the part around some ref_ids, as data and as Mermaid text. */
 import { bfsSubgraph, type SubgraphEdge } from './bfs';
 import { describeNode, neighboursOf, resolveRef, type Knowledge, type NodeSummary } from './knowledge';
+import type { GraphIssue } from './types';
 
 export interface GraphView {
   nodes: NodeSummary[];
   edges: SubgraphEdge[];
   mermaid: string;
+  /** Graph files that could not be read whole (YAML syntax, unreadable, wrong shape): the view may be missing parts. */
+  unreadable: GraphIssue[];
 }
+
+const UNREADABLE_CODES: ReadonlyArray<GraphIssue['code']> = ['yaml_syntax', 'unreadable', 'invalid_shape'];
 
 const MAX_VIEW_NODES = 5000;
 
@@ -23,7 +28,8 @@ export function graphView(k: Knowledge, refIds: readonly string[], depth: number
     const keep = new Set(nodes.map((n) => n.ref_id));
     edges = k.graph.edges.filter((e) => keep.has(e.src) && keep.has(e.dst)).map((e) => ({ src: e.src, dst: e.dst, kind: e.kind }));
   }
-  return { nodes, edges, mermaid: toMermaid(nodes, edges) };
+  const unreadable = k.graph.issues.filter((i) => i.severity === 'error' && UNREADABLE_CODES.includes(i.code));
+  return { nodes, edges, mermaid: toMermaid(nodes, edges), unreadable };
 }
 
 /** Mermaid flowchart. Ids are positional (n0, n1, …) because ref_ids may hold characters Mermaid rejects. */

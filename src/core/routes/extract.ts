@@ -105,18 +105,28 @@ function javascript(file: string, text: string, lines: string[], facts?: FileFac
   return out;
 }
 
+/**
+ * Gin and Echo register with upper-case methods (`e.GET`), Fiber with capitalised ones (`app.Get`): each line is read
+ * by its own style, so a file importing both Echo and Fiber keeps both kinds of routes. `g := e.Group("/api")` (any
+ * of the three, nested too) puts its prefix before the paths registered on `g`.
+ */
 function go(file: string, text: string, lines: string[], facts?: FileFacts): Route[] {
   const out: Route[] = [];
-  const fiber = /gofiber\/fiber/.test(text);
-  const framework = fiber ? 'fiber' : /labstack\/echo/.test(text) ? 'echo' : 'gin';
-  const re = fiber
-    ? /\b(\w+)\.(Get|Post|Put|Delete|Patch|Options|Head|All)\(\s*"([^"]*)"/
-    : /\b(\w+)\.(GET|POST|PUT|DELETE|PATCH|OPTIONS|HEAD|Any)\(\s*"([^"]*)"/;
-  for (const n of candidates(lines, facts, re)) {
+  const upperFramework = /labstack\/echo/.test(text) ? 'echo' : /gin-gonic\/gin/.test(text) || !/gofiber\/fiber/.test(text) ? 'gin' : 'fiber';
+  const upper = /\b(\w+)\.(GET|POST|PUT|DELETE|PATCH|OPTIONS|HEAD|Any)\(\s*"([^"]*)"/;
+  const mixed = /\b(\w+)\.(Get|Post|Put|Delete|Patch|Options|Head|All)\(\s*"([^"]*)"/;
+  const group = /\b(\w+)\s*:?=\s*(\w+)\.Group\(\s*"([^"]*)"/;
+  const prefixes = new Map<string, string>();
+  for (const n of candidates(lines, facts, /\.(GET|POST|PUT|DELETE|PATCH|OPTIONS|HEAD|Any|Get|Post|Put|Delete|Patch|Options|Head|All|Group)\(\s*"/)) {
     const line = lines[n - 1]!;
-    const m = re.exec(line)!;
+    const g = group.exec(line);
+    if (g) { prefixes.set(g[1]!, joinPaths(prefixes.get(g[2]!) ?? '', g[3]!)); continue; }
+    const u = upper.exec(line);
+    const m = u ?? mixed.exec(line);
+    if (!m) continue;
     const method = m[2] === 'Any' || m[2] === 'All' ? '*' : m[2]!.toUpperCase();
-    out.push(route(method, m[3]!, handlerArgument(line.slice(m.index)), file, n, framework));
+    const prefix = prefixes.get(m[1]!);
+    out.push(route(method, prefix !== undefined ? joinPaths(prefix, m[3]!) : m[3]!, handlerArgument(line.slice(m.index)), file, n, u ? upperFramework : 'fiber'));
   }
   return out;
 }

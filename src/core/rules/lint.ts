@@ -4,7 +4,7 @@
  */
 import type { Knowledge } from '../graph/knowledge';
 import type { GraphIssue } from '../graph/types';
-import { evaluateRules } from './evaluate';
+import { evaluateRules, type RuleContext } from './evaluate';
 import type { RuleSet } from './load';
 import type { Violation } from './types';
 
@@ -19,16 +19,16 @@ export interface LintReport {
     edges: number;
     graph_files: string[];
     rule_files: string[];
-    /** False when there is no index: deny, forbid_import and check rules could not look at code. */
+    /** False when there is no index: deny, forbid_import, check, module_coverage and unregistered_feature_candidate rules could not look at code. */
     code_indexed: boolean;
   };
 }
 
-export function lintGraph(k: Knowledge, rules: RuleSet): LintReport {
+export function lintGraph(k: Knowledge, rules: RuleSet, context: RuleContext = {}): LintReport {
   const issues = (list: readonly GraphIssue[], type: 'graph' | 'rules'): Violation[] => list.map((i) => ({
     rule: `${type}:${i.code}`, type, severity: i.severity === 'error' ? 'error' : 'warn', message: i.message, file: i.file, line: i.line,
   }));
-  const violations = [...issues(k.graph.issues, 'graph'), ...issues(rules.issues, 'rules'), ...evaluateRules(k, rules.rules)];
+  const violations = [...issues(k.graph.issues, 'graph'), ...issues(rules.issues, 'rules'), ...evaluateRules(k, rules.rules, context)];
   violations.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || a.rule.localeCompare(b.rule)
     || (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || a.message.localeCompare(b.message));
   const errors = violations.filter((v) => v.severity === 'error').length;
@@ -47,9 +47,12 @@ export function lintExitCode(report: LintReport, options: { strict?: boolean; fa
   return 0;
 }
 
+/** beadloom's names for the rule types its violations carry, where they differ from the rules.yml key. */
+const BEADLOOM_TYPE: Partial<Record<Violation['type'], string>> = { forbid_cycles: 'cycle', layers: 'layer', check: 'cardinality' };
+
 /** `rule:type:severity:file:line:from:to` per violation, as beadloom's porcelain format (empty fields stay empty). */
 export function formatPorcelain(report: LintReport): string {
-  return report.violations.map((v) => [v.rule, v.type, v.severity, v.file ?? '', v.line ?? '', v.from ?? '', v.to ?? ''].join(':')).join('\n');
+  return report.violations.map((v) => [v.rule, BEADLOOM_TYPE[v.type] ?? v.type, v.severity, v.file ?? '', v.line ?? '', v.from ?? '', v.to ?? ''].join(':')).join('\n');
 }
 
 export function formatRich(report: LintReport): string {

@@ -1,5 +1,9 @@
 /** Architecture rules in beadloom's rules.yml vocabulary (schema versions 1–3), and what breaking one looks like. */
 
+/** Node and edge kinds beadloom's rules accept (types.py); a rule naming another is reported, not ignored. */
+export const VALID_NODE_KINDS = ['domain', 'feature', 'component', 'service', 'entity', 'adr'];
+export const VALID_EDGE_KINDS = ['part_of', 'depends_on', 'uses', 'implements', 'touches_entity', 'touches_code'];
+
 export interface NodeMatcher {
   ref_id?: string;
   kind?: string;
@@ -29,10 +33,14 @@ export interface ForbidEdgeRule extends RuleBase { type: 'forbid'; from: NodeMat
 export interface ImportBoundaryRule extends RuleBase { type: 'forbid_import'; fromGlob: string; toGlob: string }
 /** Ordered layers (by tag): a layer may depend only on layers below it. */
 export interface LayerRule extends RuleBase { type: 'layers'; layers: Array<{ name: string; tag: string }>; allowSkip: boolean; edgeKind: string }
-/** Size limits on a node's code. */
-export interface CardinalityRule extends RuleBase { type: 'check'; for: NodeMatcher; maxSymbols?: number; maxFiles?: number }
+/** Size limits on a node's code, and a floor on its docs' sync coverage. */
+export interface CardinalityRule extends RuleBase { type: 'check'; for: NodeMatcher; maxSymbols?: number; maxFiles?: number; minDocCoverage?: number }
+/** Every module under `sourceRoot` is covered by a node (annotation, `source`) or matches an `exempt` glob. */
+export interface ModuleCoverageRule extends RuleBase { type: 'module_coverage'; sourceRoot: string; minSymbols: number; exempt: string[] }
+/** Modules annotated with a matching domain, no feature, and at least `minSymbols` definitions: unmodelled features. */
+export interface UnregisteredFeatureRule extends RuleBase { type: 'unregistered_feature_candidate'; for: NodeMatcher; minSymbols: number; exclude: string[] }
 
-export type Rule = DenyRule | RequireRule | CycleRule | ForbidEdgeRule | ImportBoundaryRule | LayerRule | CardinalityRule;
+export type Rule = DenyRule | RequireRule | CycleRule | ForbidEdgeRule | ImportBoundaryRule | LayerRule | CardinalityRule | ModuleCoverageRule | UnregisteredFeatureRule;
 export type RuleType = Rule['type'];
 
 export interface Violation {

@@ -10,7 +10,10 @@ import type { FileSystem } from '../ports';
 import { countTests, normalise, testFramework, testSubject, type TestFramework } from './detect';
 
 export interface TestMapping {
+  /** The framework with the most mapped test files (beadloom's single label). */
   framework: string;
+  /** Every framework the mapped test files use, most files first (XCTest next to pytest, say); empty when none map. */
+  frameworks: string[];
   test_files: string[];
   test_count: number;
   coverage_estimate: 'high' | 'medium' | 'low' | 'none';
@@ -49,9 +52,10 @@ export async function mapTests(fs: FileSystem, root: string, code: CodeView, nod
   const byFramework = new Map<string, number>();
   for (const f of mapped) byFramework.set(tests.get(f)!, (byFramework.get(tests.get(f)!) ?? 0) + 1);
   const language = dominantFramework(nodeFiles);
-  const framework = [...byFramework].sort((a, b) => b[1] - a[1])[0]?.[0] ?? (language && [...tests.values()].includes(language) ? language : [...tests.values()][0]!);
+  const frameworks = [...byFramework].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([fw]) => fw);
+  const framework = frameworks[0] ?? (language && [...tests.values()].includes(language) ? language : [...tests.values()][0]!);
   const coverage = mapped.length > 3 ? 'high' : mapped.length >= 1 ? 'medium' : 'low';
-  return { framework, test_files: files, test_count: count, coverage_estimate: coverage };
+  return { framework, frameworks, test_files: files, test_count: count, coverage_estimate: coverage };
 }
 
 /** The framework a node's own language would use, to name the framework when nothing maps yet. */
