@@ -3,31 +3,17 @@
  * OpenAI-compatible server (the CLI is spawned asynchronously so the server in this process can answer it).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AskEvent, AskResult } from '../../src/core/oracle/types';
-import { CLI, runCli, runCliJson } from '../helpers/cli';
+import { runCli, runCliJson, runCliAsync } from '../helpers/cli';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 import { makeOracleWorkspace } from '../helpers/oracle-workspace';
 import { removeWorkspace } from '../helpers/workspace';
 
 let root: string;
 let fake: FakeOpenAI;
-
-/** Runs the CLI without blocking this process; `chunks` records stdout as it arrived. */
-function runCliAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string; chunks: string[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
-    const chunks: string[] = [];
-    let stderr = '';
-    child.stdout.on('data', (b: Buffer) => chunks.push(b.toString('utf8')));
-    child.stderr.on('data', (b: Buffer) => { stderr += b.toString('utf8'); });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout: chunks.join(''), stderr, chunks }));
-  });
-}
 
 before(async () => {
   root = makeOracleWorkspace();
@@ -86,7 +72,7 @@ describe('context-oracle ask', () => {
 
   it('streams a model\'s answer through an OpenAI-compatible endpoint, citations appended', async () => {
     const r = await runCliAsync(['ask', 'Where is createGreeter defined?', '--root', root, '--no-log',
-      '--model', 'fake-gpt', '--model-url', fake.baseUrl, '--api-key-env', 'CO_CLI_KEY'], { CO_CLI_KEY: 'sk-cli' });
+      '--model', 'fake-gpt', '--model-url', fake.baseUrl, '--api-key-env', 'CO_CLI_KEY'], { env: { CO_CLI_KEY: 'sk-cli' } });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^According to the evidence, createGreeter lives in src\/greeter\.ts \[1\]\.\n\nSources:\n\[1\] src\/greeter\.ts:12-\d+/);
     assert.ok(r.chunks.length > 1, 'the answer reached stdout in several writes');

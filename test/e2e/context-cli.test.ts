@@ -4,11 +4,10 @@
  * question scoring, embeddings through a local OpenAI-compatible server, and usage errors (exit 2).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CLI, runCli, runCliJson } from '../helpers/cli';
+import { runCli, runCliJson, runCliAsync } from '../helpers/cli';
 import { startFakeEmbeddings, type FakeEmbeddings } from '../fixtures/context/fake-embeddings';
 import { copyShop } from '../fixtures/context/shop';
 import { removeWorkspace } from '../helpers/workspace';
@@ -106,21 +105,8 @@ describe('context with embeddings', () => {
   before(async () => { server = await startFakeEmbeddings(); });
   after(async () => { await server.close(); });
 
-  /** Async spawn: the fake server in this process must keep answering while the CLI runs. */
-  function runAsync(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, ...args]);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (b: Buffer) => { stdout += b.toString('utf8'); });
-      child.stderr.on('data', (b: Buffer) => { stderr += b.toString('utf8'); });
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
-  }
-
   it('uses the endpoint given by flags and finds code by meaning', async () => {
-    const r = await runAsync(['context', 'how is a person erased?', '--root', root, '--json', '--embeddings-url', server.baseUrl, '--embeddings-model', 'fake-concepts-1']);
+    const r = await runCliAsync(['context', 'how is a person erased?', '--root', root, '--json', '--embeddings-url', server.baseUrl, '--embeddings-model', 'fake-concepts-1']);
     assert.equal(r.code, 0, r.stderr);
     const json = JSON.parse(r.stdout) as ContextJson & { stats: { vectors: string } };
     assert.equal(json.stats.vectors, 'on');

@@ -5,13 +5,12 @@
  * the user approves the workspace's model (--trust-workspace-config).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { AskResult } from '../../src/core/oracle/types';
-import { CLI, runCli } from '../helpers/cli';
+import { runCli, runCliAsync } from '../helpers/cli';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 import { makeOracleWorkspace } from '../helpers/oracle-workspace';
 import { removeWorkspace } from '../helpers/workspace';
@@ -30,20 +29,8 @@ function userEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { ...env, CO_E2E_SECRET: SECRET, XDG_CONFIG_HOME: configHome, APPDATA: configHome, HOME: configHome, ...extra };
 }
 
-function runCliAsync(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b: Buffer) => { stdout += b.toString('utf8'); });
-    child.stderr.on('data', (b: Buffer) => { stderr += b.toString('utf8'); });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 const ask = (extra: string[], env: Record<string, string> = userEnv()) =>
-  runCliAsync(['ask', 'Where is createGreeter defined?', '--root', root, '--no-log', ...extra], env);
+  runCliAsync(['ask', 'Where is createGreeter defined?', '--root', root, '--no-log', ...extra], { wholeEnv: env });
 
 function writeUserConfig(model: Record<string, unknown>): void {
   mkdirSync(join(configHome, 'context-oracle'), { recursive: true });
@@ -86,10 +73,10 @@ describe('the model a workspace file names', () => {
   it('is said to be ignored once for several questions, and carried in the JSON result as modelError', async () => {
     const file = join(configHome, 'questions.jsonl');
     writeFileSync(file, ['Where is createGreeter defined?', 'Where is backoffDelay defined?'].map((question) => JSON.stringify({ question })).join('\n'));
-    const text = await runCliAsync(['ask', '--question-file', file, '--root', root, '--no-log'], userEnv());
+    const text = await runCliAsync(['ask', '--question-file', file, '--root', root, '--no-log'], { wholeEnv: userEnv() });
     assert.equal(text.code, 0, text.stderr);
     assert.equal(text.stdout.match(/Model not used/g)?.length, 1, text.stdout);
-    const json = await runCliAsync(['ask', 'Where is createGreeter defined?', '--root', root, '--no-log', '--json'], userEnv());
+    const json = await runCliAsync(['ask', 'Where is createGreeter defined?', '--root', root, '--no-log', '--json'], { wholeEnv: userEnv() });
     const result = JSON.parse(json.stdout) as AskResult;
     assert.equal(result.mode, 'extractive');
     assert.match(result.modelError!, /used only after you approve it/);

@@ -1,5 +1,5 @@
 /** Runs the built CLI (dist/cli.js) as a user would: a child process with argv, stdout, stderr and an exit code. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 export interface CliResult {
@@ -29,4 +29,20 @@ export function runCliJson<T = unknown>(args: string[], options?: { cwd?: string
     throw new Error(`not JSON (exit ${r.code}): ${r.stdout}\n${r.stderr}`);
   }
   return { code: r.code, json, stderr: r.stderr };
+}
+
+/**
+ * Runs the CLI without blocking this process (a fake server in this process must keep answering); `chunks` records
+ * stdout as it arrived. `env` is added to this process's environment; `wholeEnv` replaces it.
+ */
+export function runCliAsync(args: string[], options: { env?: NodeJS.ProcessEnv; wholeEnv?: NodeJS.ProcessEnv } = {}): Promise<CliResult & { chunks: string[] }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: options.wholeEnv ?? { ...process.env, ...options.env } });
+    const chunks: string[] = [];
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => chunks.push(b.toString('utf8')));
+    child.stderr.on('data', (b: Buffer) => { stderr += b.toString('utf8'); });
+    child.on('error', fail);
+    child.on('close', (code) => done({ code: code ?? -1, stdout: chunks.join(''), stderr, chunks }));
+  });
 }
