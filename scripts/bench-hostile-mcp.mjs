@@ -2,7 +2,7 @@
 // for each case a fresh server on a copy of test/fixtures/mcp answers one warm-up call, then gets the hostile call
 // and, 100 ms later, an index_status. Reports the wall time of both, the answer's size in tokens and its code.
 // A case that does not answer within --timeout (default 30 s) is reported as a hang and its server is killed.
-// usage: node scripts/bench-hostile-mcp.mjs [--timeout MS] [--only NAME] [--copy DIR]     (build first: node esbuild.mjs cli worker)
+// usage: npm run bench:hostile -- [--timeout MS] [--only NAME] [--copy DIR]   (builds first)
 import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
