@@ -184,6 +184,17 @@ describe('MCP graph tools', () => {
     }
   });
 
+  it('refuses arguments over their caps before any work, naming the limit', async () => {
+    const long = 'x'.repeat(4_097);
+    for (const [name, args] of [['get_node', { ref_id: long }], ['lint', { scope: long }], ['sync_check', { ref_id: long }], ['mark_synced', { ref_id: long, confirm: true }],
+      ['get_graph', { ref_ids: [long] }], ['list_nodes', { kind: 'x'.repeat(101) }], ['query', { query: 'x'.repeat(2_001) }], ['get_context', { ref_ids: ['orders'], etag: 'x'.repeat(101) }]] as const) {
+      const e = await toolError(name, args);
+      assert.equal(e.code, 'invalid_input', name);
+      assert.match(e.message, /the limit is/, `${name}: ${e.message}`);
+    }
+    assert.equal((await toolError('get_graph', { ref_ids: Array(21).fill('orders') })).code, 'invalid_input');
+  });
+
   it('get_context returns the etag of a bundle; sending it back gets the short unchanged reply', async () => {
     const first = await tool<{ etag?: string; bundle?: unknown }>('get_context', { ref_ids: ['orders'] });
     assert.equal(first.isError, false, first.texts[0]);
