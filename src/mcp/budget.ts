@@ -105,6 +105,21 @@ export function pageList<T>(req: ListPageRequest<T>): ListPage<T> {
   throw new ToolError('invalid_input', `${req.tool}: not even one of the ${req.key} fits in max_tokens=${clampBudget(req.maxTokens)}${echoNote(req.head)}; raise max_tokens`);
 }
 
+/**
+ * pageList with the first of `heads` (fullest first) that leaves an item room: a summary beside the list is worth
+ * its tokens at the default budget, but at max_tokens=200 the items come first.
+ */
+export function pageListWithHead<T>(req: Omit<ListPageRequest<T>, 'head'>, heads: readonly Record<string, unknown>[]): ListPage<T> {
+  for (const [i, head] of heads.entries()) {
+    try {
+      return pageList({ ...req, head });
+    } catch (e) {
+      if (!(e instanceof ToolError) || i === heads.length - 1) throw e;
+    }
+  }
+  return pageList({ ...req, head: {} });
+}
+
 /** Least room a page keeps for its items beside the request's echo. */
 const ITEM_FLOOR = 32;
 

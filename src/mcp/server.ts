@@ -52,7 +52,9 @@ export interface OracleMcpServer {
 const INSTRUCTIONS =
   'Context Oracle answers questions about the code of this workspace from a tree-sitter index that it keeps up to ' +
   'date itself. Prefer it to reading whole files: results are exact locations (workspace-relative paths, 1-based ' +
-  'lines) within a token budget (max_tokens). Long lists are paged: pass next_cursor back for more. Errors are JSON ' +
+  'lines) within a token budget: every tool takes max_tokens (default 8000 unless its schema says otherwise), and ' +
+  'what does not fit is left out, as the answer says. Lists take limit (per page) and are paged: pass next_cursor ' +
+  'back as cursor, other arguments unchanged, for the next page. Errors are JSON ' +
   '{code, message, suggestions} saying what to change. Answers end with `freshness`: files changed on disk but not ' +
   'indexed yet are `queued`; naming such a file (or its file name) in a query indexes it before the answer.';
 
@@ -72,13 +74,7 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
   const paths = createPathGuard(engine.root);
   const server = new Server({ name: 'context-oracle', version: ENGINE_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
 
-  const listed: Tool[] = tools.map((t) => ({
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: inputJsonSchema(t) as Tool['inputSchema'],
-    annotations: { title: t.title, readOnlyHint: true, openWorldHint: false, ...t.annotations },
-  }));
+  const listed = listTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
@@ -128,6 +124,20 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
     gate,
     dispose: () => gate.dispose(),
   };
+}
+
+/**
+ * The tools as tools/list shows them. Every agent pays for this JSON on every turn, so nothing is said twice: the
+ * title is not repeated in the annotations, and shared arguments are explained once in INSTRUCTIONS.
+ */
+export function listTools(tools: readonly ToolSpec[]): Tool[] {
+  return tools.map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: inputJsonSchema(t) as Tool['inputSchema'],
+    annotations: { readOnlyHint: true, openWorldHint: false, ...t.annotations },
+  }));
 }
 
 function closest(name: string, names: string[]): string[] {

@@ -55,7 +55,7 @@ export interface ToolSpec<S extends z.ZodObject = z.ZodObject> {
   /** Wait for a fresh index before running (everything but index_status). */
   needsIndex: boolean;
   /** MCP behaviour hints; default read-only and closed-world (only the workspace and its index). */
-  annotations?: { readOnlyHint?: boolean; openWorldHint?: boolean };
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolAnswer>;
 }
 
@@ -64,20 +64,18 @@ export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): ToolSpec<S
   return spec;
 }
 
-/** `max_tokens`, taken by every tool. */
-export function maxTokensArg(defaultTokens = DEFAULT_MAX_TOKENS, overflow = 'what does not fit is left for the next page'): z.ZodOptional<z.ZodNumber> {
-  return z
-    .number()
-    .int()
-    .min(MIN_MAX_TOKENS)
-    .max(HARD_CAP_TOKENS)
-    .optional()
-    .describe(`Token budget of the answer (default ${defaultTokens}, at most ${HARD_CAP_TOKENS}); ${overflow}`);
+/**
+ * `max_tokens`, taken by every tool. Descriptions of the shared arguments are kept to a few words: tools/list is paid
+ * on every turn of every agent, and what budgets and cursors do is said once, in the server's instructions.
+ */
+export function maxTokensArg(defaultTokens = DEFAULT_MAX_TOKENS): z.ZodOptional<z.ZodNumber> {
+  const arg = z.number().int().min(MIN_MAX_TOKENS).max(HARD_CAP_TOKENS).optional();
+  return defaultTokens === DEFAULT_MAX_TOKENS ? arg : arg.describe(`Default ${defaultTokens}`);
 }
 
 /** `limit` for list tools. */
-export function limitArg(defaultLimit: number, max: number, what: string): z.ZodOptional<z.ZodNumber> {
-  return z.number().int().min(1).max(max).optional().describe(`Most ${what} per page (default ${defaultLimit}, at most ${max})`);
+export function limitArg(defaultLimit: number, max: number): z.ZodOptional<z.ZodNumber> {
+  return z.number().int().min(1).max(max).optional().describe(`Default ${defaultLimit}`);
 }
 
 /**
@@ -96,6 +94,10 @@ export const ARG_LIMITS = {
   path: 4_096,
   /** `cursor`: what next_cursor holds is under 100. */
   cursor: 512,
+  /** get_context `etag`: a bundle's is "sha256:" and 16 hex digits. */
+  etag: 100,
+  /** list_nodes `kind`: a node kind. */
+  kind: 100,
 } as const;
 
 /** A string argument of 1 to `max` characters. */
@@ -103,8 +105,16 @@ export function textArg(max: number): z.ZodString {
   return z.string().min(1).max(max);
 }
 
+/** Description of the `path` filter of the navigation tools. */
+export const IN_PATH = 'Workspace-relative file or folder';
+
 /** `cursor` for list tools. */
-export const cursorArg = z.string().max(ARG_LIMITS.cursor).optional().describe('next_cursor from a previous answer, with otherwise identical arguments, for the next page');
+export const cursorArg = z.string().max(ARG_LIMITS.cursor).optional();
+
+/** A graph node id, a workspace-relative file, or a `path::Qualified.name` symbol. */
+export function refIdArg(what = 'Graph node id, file, or "path::Qualified.name"'): z.ZodString {
+  return textArg(ARG_LIMITS.path).describe(what);
+}
 
 /** Validates arguments; a missing argument is `required`, anything else wrong is `invalid_input`, named precisely. */
 export function parseArgs<S extends z.ZodObject>(tool: ToolSpec<S>, raw: unknown): z.output<S> {

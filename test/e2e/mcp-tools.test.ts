@@ -68,7 +68,7 @@ describe('MCP server over stdio', () => {
   it('lists the tools with small schemas, max_tokens everywhere, limit and cursor on lists', async () => {
     const { tools } = await served.client.listTools();
     const names = tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ['ask_oracle', 'find_definition', 'find_references', 'get_context', 'get_repo_map', 'index_status', 'search_code', 'why']);
+    assert.deepEqual(names, ['ask_oracle', 'find_definition', 'find_references', 'get_context', 'get_graph', 'get_node', 'get_repo_map', 'index_status', 'lint', 'list_nodes', 'mark_synced', 'query', 'search_code', 'sync_check', 'why']);
     for (const t of tools) {
       const props = t.inputSchema.properties as Record<string, unknown>;
       assert.ok(props.max_tokens, `${t.name} takes max_tokens`);

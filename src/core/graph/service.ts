@@ -26,7 +26,7 @@ import { locateGraphFiles, loadGraph } from './loader';
 import { ParseCache } from './parse-cache';
 import { conceptQuery, type ConceptQueryOptions, type QueryEnvelope } from './query';
 import { searchKnowledge, type KnowledgeHit, type KnowledgeSearchOptions } from './search';
-import type { DeclaredGraph } from './types';
+import type { DeclaredGraph, GraphEdge, GraphNode } from './types';
 import { graphStatus, STATUS_BUNDLE, type GraphStatus } from './status';
 import { graphView, type GraphView } from './view';
 import { analyse, type WhyOptions, type WhyResult } from './why';
@@ -37,6 +37,13 @@ export interface SyncOptions {
   mark?: string[];
   /** Report only: record no baselines. */
   check?: boolean;
+}
+
+export interface NodeDetail {
+  node: GraphNode;
+  /** Edges from this node, then edges to it, in declaration order. */
+  out: GraphEdge[];
+  in: GraphEdge[];
 }
 
 export interface SyncOutcome extends SyncReport {
@@ -55,6 +62,8 @@ export interface GraphFacade {
   contextBundle(refIds: string[], options: ConditionalBundleOptions): Promise<BundleResult | BundleUnchanged>;
   /** Upstream and downstream trees of a node with an impact summary. */
   why(refId: string, options?: WhyOptions): Promise<WhyResult>;
+  /** One declared node as written (source, docs, tags, extra fields) with its edges; not_found with the closest ids. */
+  graphNode(refId: string): Promise<NodeDetail>;
   /** The graph (or the part around ref_ids) as data and Mermaid text. */
   graphView(refIds?: string[], options?: { depth?: number }): Promise<GraphView>;
   /** Graph and rules problems plus rule violations. */
@@ -184,6 +193,18 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
         ...rest,
         impact: { ...a.impact, doc_coverage: declared.length ? Math.round((documented / declared.length) * 1000) / 10 : 100, stale_count: report.counts.stale },
       };
+    },
+
+    async graphNode(refId) {
+      const { k } = await knowledge();
+      const id = refId.trim();
+      const node = k.graph.nodes.get(id);
+      if (!node) {
+        const suggestions = suggestIds(id, k.graph.nodes.keys());
+        const what = k.graph.files.length ? 'a node of the graph' : 'a node: this workspace declares no graph (.context-oracle/graph/*.yml or .beadloom/_graph/*.yml)';
+        throw new EngineError('not_found', `"${id}" is not ${what}${suggestions.length ? `; did you mean ${suggestions.join(', ')}?` : ''}`, { ref_id: id, suggestions });
+      }
+      return { node, out: k.graph.out.get(id) ?? [], in: k.graph.in.get(id) ?? [] };
     },
 
     async graphView(refIds = [], options = {}) {

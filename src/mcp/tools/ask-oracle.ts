@@ -13,16 +13,14 @@ export const askOracleTool = defineTool({
   name: 'ask_oracle',
   title: 'Ask the oracle',
   description:
-    'Answers a question about this project with numbered citations ([1] → path:lines with a quoted line), from the ' +
-    'code index, the markdown docs, git history and development threads. Synthesised by a model when one is ' +
-    'configured, otherwise extractive (the best evidence, quoted). It shares this session\'s conversation: follow-ups ' +
-    'such as "where is it used?" refer to what earlier calls (find_definition, search_code, …) were about. Slower ' +
-    'than the other tools (about a second without a model). Answer plus citations ≈ 300–2,000 tokens.',
+    'Answers a question about this project with cited sources (path:lines) from code, docs, git history and threads; ' +
+    'model-written when one is configured, else extractive. Follow-ups refer to this session\'s earlier calls. ' +
+    'Slower than the rest. About 300–2,000 tokens.',
   input: z
     .object({
-      question: textArg(MAX_QUESTION_CHARS).describe('The question, e.g. "How does SessionStore interact with login?" (at most 4,000 characters)'),
-      sources: z.array(z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]])).min(1).optional().describe('Where to look (default all): code, docs, git, threads'),
-      max_tokens: maxTokensArg(DEFAULT_BUDGET, 'the last citations, then long fields, are dropped to fit'),
+      question: textArg(MAX_QUESTION_CHARS),
+      sources: z.array(z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]])).min(1).max(SOURCE_NAMES.length).optional().describe('Where to look (default all)'),
+      max_tokens: maxTokensArg(DEFAULT_BUDGET),
     })
     .strict(),
   needsIndex: true,

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { pageList } from '../budget';
 import { decodeCursor } from '../cursor';
 import { ToolError } from '../errors';
-import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
+import { ARG_LIMITS, IN_PATH, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
 import { definitionItem, definitionRef, inScope } from './shapes';
 
 const DEFAULT_LIMIT = 10;
@@ -15,15 +15,13 @@ export const findDefinitionTool = defineTool({
   name: 'find_definition',
   title: 'Find definition',
   description:
-    'Where a symbol is defined. Give a name ("listen"), a qualified name ("HttpServer.listen", "Class#method") or a ' +
-    'module path ("auth.session.SessionStore", "crate::mod::Name"). Returns the definitions, canonical first: ' +
-    'qualified symbol, kind, path, 1-based line of the name, last line, and the declaration signature. An unknown ' +
-    'name fails with not_found and the closest names as suggestions. About 60 tokens per definition.',
+    'Where a symbol is defined, from a name, qualified name ("HttpServer.listen") or module path; canonical first, with ' +
+    'kind, path, lines and signature. An unknown name is not_found with the closest. About 60 tokens each.',
   input: z
     .object({
-      symbol: textArg(ARG_LIMITS.symbol).describe('The name to look up, plain or qualified, e.g. "HttpServer.listen" (at most 1,000 characters)'),
-      path: z.string().max(ARG_LIMITS.path).optional().describe('Only definitions in this workspace-relative file or folder'),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'definitions'),
+      symbol: textArg(ARG_LIMITS.symbol).describe('Plain or qualified name'),
+      path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
+      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
       cursor: cursorArg,
       max_tokens: maxTokensArg(),
     })

@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { pageList } from '../budget';
 import { decodeCursor } from '../cursor';
-import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
+import { ARG_LIMITS, IN_PATH, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
 import { definitionItem, definitionRef, inScope, referenceItem } from './shapes';
 
 const DEFAULT_LIMIT = 50;
@@ -13,17 +13,14 @@ export const findReferencesTool = defineTool({
   name: 'find_references',
   title: 'Find references',
   description:
-    'Where a symbol is used: calls, type uses, imports, implementations of its canonical definition, nearest first ' +
-    '(same file, then files importing it, then the rest). Give a name or a qualified name ("Router.add") to pick ' +
-    'one of several definitions; other_definitions says when the name is ambiguous. Each reference: path, 1-based ' +
-    'line, kind, the enclosing symbol (the caller) and the source line. About 45 tokens per reference (50 ≈ 2.3k); ' +
-    'total gives the full count and next_cursor pages through it.',
+    'Where a symbol is used (calls, types, imports, implementations), nearest first: path, line, kind, enclosing ' +
+    'symbol, source line. other_definitions flags an ambiguous name. About 45 tokens each; paged.',
   input: z
     .object({
-      symbol: textArg(ARG_LIMITS.symbol).describe('The name whose uses to find, plain or qualified, e.g. "SessionStore" or "Router.add" (at most 1,000 characters)'),
-      path: z.string().max(ARG_LIMITS.path).optional().describe('Only references in this workspace-relative file or folder'),
-      include_definition: z.boolean().optional().describe('List the definition\'s own line first (default false)'),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'references'),
+      symbol: textArg(ARG_LIMITS.symbol).describe('Plain or qualified name'),
+      path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
+      include_definition: z.boolean().optional().describe('List the definition first'),
+      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
       cursor: cursorArg,
       max_tokens: maxTokensArg(),
     })

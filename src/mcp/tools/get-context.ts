@@ -4,6 +4,7 @@
  * room for its header and says what the budget left out.
  */
 import { z } from 'zod/v4';
+import { isUnchanged } from '../../core/bundle/types';
 import type { ContextResult } from '../../core/model';
 import { countTokens } from '../../core/tokens';
 import { contentBudget, DEFAULT_MAX_TOKENS, fitObject, fitWithin } from '../budget';
@@ -17,12 +18,13 @@ const FILES_SHOWN = 10;
 
 const input = z
   .object({
-    question: textArg(ARG_LIMITS.question).optional().describe('A question about the code, e.g. "how does login open a session?" (at most 8,000 characters)'),
-    ref_ids: z.array(textArg(ARG_LIMITS.path)).min(1).max(20).optional().describe('Instead of a question: graph node ids, files, or "path::Qualified.name" symbols to bundle'),
-    format: z.enum(['markdown', 'mu']).optional().describe('Rendering of the question context: markdown (default) or the terser mu'),
-    exclude_tests: z.boolean().optional().describe('Question only: leave test files out (default: ranked lower)'),
-    depth: z.number().int().min(0).max(5).optional().describe('ref_ids only: graph hops around each node (default 2)'),
-    max_tokens: maxTokensArg(DEFAULT_MAX_TOKENS, 'the least relevant parts are left out to fit'),
+    question: textArg(ARG_LIMITS.question).optional(),
+    ref_ids: z.array(textArg(ARG_LIMITS.path)).min(1).max(20).optional().describe('Instead of question: node ids, files or "path::Symbol"s'),
+    format: z.enum(['markdown', 'mu']).optional().describe('Question only (default markdown)'),
+    exclude_tests: z.boolean().optional().describe('Question only: leave tests out'),
+    depth: z.number().int().min(0).max(5).optional().describe('ref_ids only: graph hops (default 2)'),
+    etag: z.string().max(ARG_LIMITS.etag).optional().describe('ref_ids only: etag of the bundle you hold'),
+    max_tokens: maxTokensArg(DEFAULT_MAX_TOKENS),
   })
   .strict();
 
@@ -30,11 +32,9 @@ export const getContextTool = defineTool({
   name: 'get_context',
   title: 'Context for a question',
   description:
-    'The code needed to answer a question, in one call: ranks files and symbols by every signal the index has ' +
-    '(names in the question, full text, the call/import graph) and returns the best definitions and their call ' +
-    'sites as source, within max_tokens (default 8,000; it fills the budget). Use it instead of several searches ' +
-    'and file reads when you have a concrete question. With ref_ids instead of a question it returns the context ' +
-    'bundle of architecture-graph nodes, files or symbols: neighbours, docs, code symbols, routes, tests.',
+    'The code needed to answer a question in one call: the best definitions and call sites, ranked by names, full ' +
+    'text and the call graph, filling max_tokens (default 8,000). With ref_ids instead: the context bundle of graph ' +
+    'nodes, files or symbols, and its etag; pass etag back for a short {unchanged} reply.',
   input,
   needsIndex: true,
   async run(args, ctx) {
@@ -43,6 +43,9 @@ export const getContextTool = defineTool({
     }
     if (args.question !== undefined && args.ref_ids !== undefined) {
       throw new ToolError('invalid_input', 'give get_context either `question` or `ref_ids`, not both');
+    }
+    if (args.etag !== undefined && args.ref_ids === undefined) {
+      throw new ToolError('invalid_input', 'get_context: `etag` goes with `ref_ids` (it names a bundle); a question\'s context has none');
     }
     const budget = contentBudget(args.max_tokens);
     return args.question !== undefined ? forQuestion(args.question, args, budget, ctx) : forRefs(args.ref_ids!, args, budget, ctx);
@@ -97,13 +100,19 @@ function header(result: ContextResult, files: number, best: number, note: boolea
 
 async function forRefs(refIds: string[], args: z.output<typeof input>, budget: number, ctx: ToolContext): Promise<ToolAnswer> {
   const head = { ref_ids: refIds };
-  const reserve = countTokens(JSON.stringify({ ...head, tokens: 100000, bundle: {} })) + 8;
+  const reserve = countTokens(JSON.stringify({ ...head, tokens: 100000, etag: 'sha256:0000000000000000', bundle: {} })) + 8;
   const result = await ctx.engine.contextBundle(refIds, {
     maxTokens: budget - reserve,
     ...(args.depth !== undefined ? { depth: args.depth } : {}),
+    ...(args.etag !== undefined ? { etag: args.etag } : {}),
   });
-  // The engine never drops focus nodes; if they alone overflow, long fields are shortened instead.
-  const { text, tokens } = fitObject({ ...head, tokens: result.tokens, bundle: result.bundle }, args.max_tokens);
+  // The caller holds this very bundle (same ids, depth and budget, nothing changed since): a short reply instead.
+  if (isUnchanged(result)) return fitObject({ ...result }, args.max_tokens);
+  // The engine never drops focus nodes; if they alone overflow, long fields are shortened instead. A bundle
+  // shortened here is not the one the etag names, so it goes without one.
+  const whole = { ...head, tokens: result.tokens, etag: result.etag, bundle: result.bundle };
+  const fits = countTokens(JSON.stringify(whole)) <= budget;
+  const { text, tokens } = fitObject(fits ? whole : { ...head, tokens: result.tokens, bundle: result.bundle }, args.max_tokens);
   const b = result.bundle;
   const items: SessionItem[] = [
     ...b.graph.nodes.map((n) => ({ ref: n.ref_id, kind: n.kind })),

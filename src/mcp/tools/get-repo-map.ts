@@ -13,16 +13,13 @@ export const getRepoMapTool = defineTool({
   name: 'get_repo_map',
   title: 'Repository map',
   description:
-    'A map of the codebase for orientation: the most important files (PageRank over who references whom) with the ' +
-    'signatures of their key definitions, `⋮` where code is left out, filling exactly the token budget. `scope` ' +
-    'limits it to a folder; `focus` (a question, file names or identifiers) centres the ranking on what you are ' +
-    'working on. Use it first in an unfamiliar codebase or folder. Costs max_tokens (default 2,000): a bigger ' +
-    'budget shows more of the ranking.',
+    'Orientation map: the most important files (PageRank) with the signatures of their key definitions, filling ' +
+    'max_tokens (default 2,000). Use it first in an unfamiliar codebase.',
   input: z
     .object({
-      scope: z.string().max(ARG_LIMITS.path).optional().describe('Workspace-relative folder (or file) to map, e.g. "src/auth"; default the whole workspace'),
-      focus: z.string().max(ARG_LIMITS.query).optional().describe('What to centre the ranking on: a question, file names or identifiers, e.g. "SessionStore login"'),
-      max_tokens: maxTokensArg(DEFAULT_BUDGET, 'the map fills it, best-ranked first'),
+      scope: z.string().max(ARG_LIMITS.path).optional().describe('Workspace-relative folder or file (default all)'),
+      focus: z.string().max(ARG_LIMITS.query).optional().describe('Question, file names or identifiers to centre the ranking on'),
+      max_tokens: maxTokensArg(DEFAULT_BUDGET),
     })
     .strict(),
   needsIndex: true,

@@ -7,11 +7,9 @@ export const indexStatusTool = defineTool({
   name: 'index_status',
   title: 'Index status',
   description:
-    'Reports the code index of this workspace: whether it exists, files per language, symbol/reference/chunk counts, ' +
-    'files skipped and why, when it was last updated, and whether background indexing is running now (with progress). ' +
-    'Use it when another tool says the index is missing or results look out of date. Does not wait for indexing. ' +
-    'Costs about 300 tokens.',
-  input: z.object({ max_tokens: maxTokensArg(DEFAULT_MAX_TOKENS, 'long fields are shortened to fit') }).strict(),
+    'The code index: files per language, counts, skipped files, last update, background indexing progress. Use it ' +
+    'when the index seems missing or stale; does not wait. About 300 tokens.',
+  input: z.object({ max_tokens: maxTokensArg(DEFAULT_MAX_TOKENS) }).strict(),
   needsIndex: false,
   async run(args, ctx) {
     const status = await ctx.engine.status();

@@ -7,9 +7,16 @@ import { askOracleTool } from './ask-oracle';
 import { findDefinitionTool } from './find-definition';
 import { findReferencesTool } from './find-references';
 import { getContextTool } from './get-context';
+import { getGraphTool } from './get-graph';
+import { getNodeTool } from './get-node';
 import { getRepoMapTool } from './get-repo-map';
 import { indexStatusTool } from './index-status';
+import { lintTool } from './lint';
+import { listNodesTool } from './list-nodes';
+import { markSyncedTool } from './mark-synced';
+import { queryTool } from './query';
 import { searchCodeTool } from './search-code';
+import { syncCheckTool } from './sync-check';
 import { whyTool } from './why';
 
 export const TOOLS: readonly ToolSpec[] = [
@@ -20,5 +27,13 @@ export const TOOLS: readonly ToolSpec[] = [
   getRepoMapTool,
   getContextTool,
   whyTool,
+  // The architecture graph (beadloom's and brane's tools): nodes, the graph, lint, doc sync, concept query.
+  listNodesTool,
+  getNodeTool,
+  getGraphTool,
+  queryTool,
+  lintTool,
+  syncCheckTool,
+  markSyncedTool,
   indexStatusTool,
 ] as readonly ToolSpec[];

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { SYMBOL_KINDS } from '../../core/parse/types';
 import { pageList } from '../budget';
 import { decodeCursor } from '../cursor';
-import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
+import { ARG_LIMITS, IN_PATH, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
 import { inScope } from './shapes';
 
 const KINDS = [...SYMBOL_KINDS, 'file'] as const;
@@ -17,16 +17,14 @@ export const searchCodeTool = defineTool({
   name: 'search_code',
   title: 'Search code',
   description:
-    'Full-text search over the code of this workspace, identifier-aware (camelCase and snake_case are split) and ' +
-    'BM25-ranked, exact symbol names first. Returns ranked chunks: path, 1-based line range, symbol, kind, signature ' +
-    'and a 3-line snippet. Use it to locate code when you know words or identifiers but not the file; then read ' +
-    'the lines it points to. About 80 tokens per result (20 results ≈ 1.6k tokens); paged with next_cursor.',
+    'Identifier-aware BM25 full-text search over the code, exact symbol names first: path, lines, symbol, kind, ' +
+    'signature, snippet. About 80 tokens per result; paged.',
   input: z
     .object({
-      query: textArg(ARG_LIMITS.query).describe('Words or identifiers to look for, e.g. "parse config file" or "HttpServer.listen" (at most 2,000 characters)'),
-      kind: z.enum(KINDS).optional().describe('Only chunks of this kind ("file" = code outside any definition)'),
-      path: z.string().max(ARG_LIMITS.path).optional().describe('Only results in this workspace-relative file or folder, e.g. "src/server"'),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT, 'results'),
+      query: textArg(ARG_LIMITS.query).describe('Words or identifiers'),
+      kind: z.enum(KINDS).optional().describe('"file" = code outside definitions'),
+      path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
+      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
       cursor: cursorArg,
       max_tokens: maxTokensArg(),
     })

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { countTokens } from '../../core/tokens';
 import { clampBudget, contentBudget, fitObject } from '../budget';
 import type { SessionItem } from '../session';
-import { ARG_LIMITS, defineTool, maxTokensArg, textArg } from '../tool';
+import { defineTool, maxTokensArg, refIdArg } from '../tool';
 
 const DEFAULT_BUDGET = 4_000;
 const DEFAULT_MAX_NODES = 50;
@@ -18,17 +18,15 @@ export const whyTool = defineTool({
   name: 'why',
   title: 'Why / impact',
   description:
-    'Impact analysis before changing something: what a node depends on (upstream) and what depends on it ' +
-    '(downstream), as trees over the declared architecture graph and the code (imports, references), with counts of ' +
-    'direct and transitive dependants, doc coverage and stale docs. Give a graph ref_id, a file path or ' +
-    '"path::Qualified.name". About 20 tokens per node in the trees (default budget 4,000).',
+    'Impact analysis: upstream (what it depends on) and downstream (what depends on it) trees over the graph and code, ' +
+    'with dependant counts, doc coverage, stale docs. About 20 tokens per node (default 4,000).',
   input: z
     .object({
-      ref_id: textArg(ARG_LIMITS.path).describe('Graph node id, workspace-relative file, or "path::Qualified.name" symbol'),
-      depth: z.number().int().min(1).max(10).optional().describe('Levels to follow in each direction (default 3)'),
-      max_nodes: z.number().int().min(1).max(500).optional().describe(`Most nodes per direction (default ${DEFAULT_MAX_NODES})`),
-      reverse: z.boolean().optional().describe('Emphasise upstream: full depth upstream, half downstream'),
-      max_tokens: maxTokensArg(DEFAULT_BUDGET, 'max_nodes is lowered until the trees fit'),
+      ref_id: refIdArg(),
+      depth: z.number().int().min(1).max(10).optional().describe('Levels per direction (default 3)'),
+      max_nodes: z.number().int().min(1).max(500).optional().describe(`Per direction (default ${DEFAULT_MAX_NODES})`),
+      reverse: z.boolean().optional().describe('Emphasise upstream'),
+      max_tokens: maxTokensArg(DEFAULT_BUDGET),
     })
     .strict(),
   needsIndex: true,
