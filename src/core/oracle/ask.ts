@@ -53,7 +53,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   const ctx: SourceContext = {
     root: env.root, fs: env.fs, logger: env.logger, clock: env.clock, code: env.code, files: env.files(), markdown: env.markdown, gitLog: env.gitLog,
     docsFolders: options.docsFolders ?? settings.docsFolders, exclude: env.exclude, respectGitignore: env.respectGitignore,
-    analysis, question: q, ...(env.git ? { git: env.git } : {}), ...(signal ? { signal } : {}),
+    analysis, question: q, pastSessions: options.pastSessions ?? asksAboutPastSessions(q), ...(env.git ? { git: env.git } : {}), ...(signal ? { signal } : {}),
   };
   const got: Retrieved = { candidates: [], stats: [], paths: [], reports: [] };
   for await (const report of retrieve(ctx, selected, got)) yield { type: 'source', report, ms: ms() };
@@ -157,7 +157,8 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   if (options.log !== false && env.writer) {
     yield { type: 'phase', phase: 'logging', message: 'appending to the session log', ms: ms() };
     try {
-      loggedTo = await appendSessionLog(env.root, env.fs, env.writer, env.clock, {
+      const inWorkspace = !env.sessionLogDir || env.sessionLogs === 'workspace' || settings.sessionLogs === 'workspace';
+      loggedTo = await appendSessionLog({ root: env.root, ...(inWorkspace ? {} : { dir: env.sessionLogDir }) }, env.fs, env.writer, env.clock, {
         question: q, answer, author, noContext, mode, ...(mode === 'model' ? { model: model!.model } : {}), ...(options.session ? { session: options.session } : {}),
       });
     } catch (e) {
@@ -194,6 +195,11 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
     });
   }
   yield { type: 'done', result, ms: ms() };
+}
+
+/** A question about the oracle's own past sessions: the one case where its earlier answers are evidence. */
+export function asksAboutPastSessions(question: string): boolean {
+  return /\b(?:sessions?|earlier|last time|previous(?:ly)?\s+(?:answers?|asked|said))\b/i.test(question);
 }
 
 /** Keeps the ranked evidence whose citation checks out against the file on disk; counts the rest. */

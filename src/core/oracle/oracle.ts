@@ -33,6 +33,8 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
     ...(deps.userModel ? { userModel: deps.userModel } : {}),
     ignoredNoted: new Set(),
     ...(deps.writer ? { writer: deps.writer } : {}),
+    ...(deps.sessionLogDir ? { sessionLogDir: deps.sessionLogDir } : {}),
+    sessionLogs: cfg.sessionLogs,
     markdown: createMarkdownCache(),
     gitLog: {},
     conversations: createConversationStore({ now: () => deps.clock.now() }),
