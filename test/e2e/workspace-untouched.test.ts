@@ -1,7 +1,7 @@
 /**
  * Issue 18: nothing is written into the workspace by default (the index, caches, conversations and session logs live
  * in the user's cache folder, here the test's temporary XDG_CACHE_HOME), an old in-workspace index is moved there
- * once, and the oracle never cites its own session logs.
+ * once, and conversations survive CLI processes and MCP server restarts.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -42,7 +42,7 @@ describe('the workspace stays as committed', () => {
     const root = committedWorkspace();
     assert.equal(runCli(['index', '--root', root]).code, 0);
     for (let i = 0; i < 3; i++) {
-      const r = runCliJson<AskResult>(['ask', 'Why is the retry backoff capped at 30 seconds?', '--root', root]);
+      const r = runCliJson<AskResult>(['ask', 'Why is the retry backoff capped at 30 seconds?', '--root', root, '--session', 'clean']);
       assert.equal(r.code, 0, r.stderr);
       assert.ok(r.json.loggedTo?.startsWith(cacheDirOf(root)), `logged to the cache folder: ${r.json.loggedTo}`);
       // Its own output is never evidence: the third answer cites no session log.
@@ -76,5 +76,42 @@ describe('the workspace stays as committed', () => {
     assert.equal(again.stderr, '', 'moved once');
     assert.equal(again.json.files, moved.json.files);
     assert.equal(git(root, ['status', '--porcelain', '--untracked-files=all']), '');
+  });
+});
+
+describe('conversations survive processes', () => {
+  it('a second CLI ask with the same --session sees the first exchange', () => {
+    const root = committedWorkspace();
+    const first = runCliJson<AskResult>(['ask', 'Where is backoffDelay defined?', '--root', root, '--session', 's1', '--no-log']);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.json.analysis.subject, 'backoffDelay');
+    const second = runCliJson<AskResult>(['ask', 'Where is it used?', '--root', root, '--session', 's1', '--no-log']);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.json.analysis.subject, 'backoffDelay', 'the follow-up knows what "it" is');
+    assert.equal(second.json.analysis.subjectFromConversation, true);
+    assert.ok(second.json.citations.some((c) => c.path === 'src/delivery.ts'), second.json.citations.map((c) => c.label).join('\n'));
+    // Another session does not.
+    const other = runCliJson<AskResult>(['ask', 'Where is it used?', '--root', root, '--session', 's2', '--no-log']);
+    assert.equal(other.json.analysis.subject, undefined);
+  });
+
+  it('an MCP server restarted on the workspace keeps the session\'s conversation', async () => {
+    const root = committedWorkspace();
+    const before = await serve(root);
+    try {
+      const def = await call(before.client, 'find_definition', { symbol: 'backoffDelay' });
+      assert.equal(def.isError, false, def.texts.join('\n'));
+    } finally {
+      await before.close();
+    }
+    const restarted = await serve(root);
+    try {
+      const r = await call<{ no_context?: boolean; citations: Array<{ label: string }> }>(restarted.client, 'ask_oracle', { question: 'Where is it used?' });
+      assert.equal(r.isError, false, r.texts.join('\n'));
+      assert.notEqual(r.json.no_context, true, r.texts.join('\n'));
+      assert.ok(r.json.citations.some((c) => c.label.startsWith('src/delivery.ts')), r.texts.join('\n'));
+    } finally {
+      await restarted.close();
+    }
   });
 });

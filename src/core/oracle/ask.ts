@@ -46,6 +46,8 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   const author = options.author ?? settings.author ?? 'user';
 
   yield { type: 'phase', phase: 'analysing', message: 'analysing the question', ms: ms() };
+  // The session may have gone on in another process (an earlier CLI run, the MCP server before a restart).
+  if (options.session) await env.conversations.load(options.session);
   const analysis = analyseQuestion(q, options.session ? { subject: env.conversations.lastSubject(options.session) } : {});
   yield { type: 'analysis', analysis, ms: ms() };
 
@@ -172,6 +174,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
       files: [...new Set(evidence.map((e) => e.path).filter((p): p is string => !!p))].slice(0, 10),
       ...(analysis.subject ? { symbols: [analysis.subject] } : {}),
     });
+    await env.conversations.saved(options.session);
   }
   const evidence: Evidence[] = assembled?.evidence ?? [];
   const result: AskResult = {
