@@ -79,9 +79,21 @@ function findTests(dir) {
   return out;
 }
 
+// Every test process (and every CLI or server it starts, which inherit the environment) keeps its caches in a
+// temporary folder, never in the user's real cache; the process that made it removes it when it exits. Not inside
+// VS Code (the integration suite): its harness gives the editor its own cache folder.
+const TEST_CACHE_BANNER = `{
+  const { mkdtempSync, rmSync } = require('node:fs'), { tmpdir } = require('node:os'), { join } = require('node:path');
+  if (!process.env.CONTEXT_ORACLE_TEST_CACHE && !process.versions.electron) {
+    const dir = mkdtempSync(join(tmpdir(), 'co-test-cache-'));
+    process.env.CONTEXT_ORACLE_TEST_CACHE = process.env.XDG_CACHE_HOME = process.env.LOCALAPPDATA = dir;
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+}`;
+
 async function buildTests() {
   const entries = Object.fromEntries(findTests('test').map((p) => [relative('test', p).replace(/\.ts$/, ''), p]));
-  await esbuild.build({ ...common, entryPoints: entries, outdir: 'out/test', external: ['vscode', 'mocha'] });
+  await esbuild.build({ ...common, entryPoints: entries, outdir: 'out/test', external: ['vscode', 'mocha'], banner: { js: TEST_CACHE_BANNER } });
 }
 
 const requested = process.argv.slice(2);

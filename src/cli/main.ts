@@ -22,6 +22,7 @@ const COMMON: Record<string, FlagSpec> = {
   'max-file-bytes': { type: 'number' },
   'no-gitignore': { type: 'boolean' },
   'no-redact': { type: 'boolean' },
+  'session-logs': { type: 'string' },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -36,7 +37,9 @@ function help(): string {
     '',
     'options for every command:',
     '  --root DIR            workspace root (default: current directory)',
-    '  --db FILE             index file (default: <root>/.context-oracle/index.db)',
+    '  --db FILE             index file (default: <cache>/context-oracle/<workspace>-<hash>/index.db, where <cache>',
+    '                        is XDG_CACHE_HOME or ~/.cache, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows)',
+    '  --session-logs WHERE  the oracle\'s session logs: cache (default) or workspace (.context-oracle/threads/)',
     '  --json                machine-readable output',
     '  --exclude GLOB        never index paths matching GLOB (repeatable)',
     '  --max-file-bytes N    skip files larger than N bytes (default 1048576)',
@@ -76,6 +79,11 @@ export async function main(argv: string[]): Promise<number> {
   const quiet = { muted: false };
   const logger = mutableLogger(createStderrLogger(flags.verbose ? 'debug' : 'warn'), quiet);
   const root = resolve(String(flags.root ?? process.cwd()));
+  const sessionLogs = flags['session-logs'];
+  if (sessionLogs !== undefined && sessionLogs !== 'cache' && sessionLogs !== 'workspace') {
+    process.stderr.write(`--session-logs takes cache or workspace, got "${String(sessionLogs)}"\nusage: context-oracle ${command.usage}\n`);
+    return 2;
+  }
   let userModel;
   try {
     userModel = cliUserModel(command.name, flags);
@@ -94,6 +102,7 @@ export async function main(argv: string[]): Promise<number> {
       ...(flags['max-file-bytes'] !== undefined ? { maxFileBytes: Number(flags['max-file-bytes']) } : {}),
       ...(flags['no-gitignore'] ? { respectGitignore: false } : {}),
       ...(flags['no-redact'] ? { redactSecrets: false } : {}),
+      ...(sessionLogs ? { sessionLogs } : {}),
     },
   });
   try {

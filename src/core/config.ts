@@ -21,7 +21,14 @@ export interface EngineConfig {
    * and in every request it sends to a model or embeddings endpoint (src/core/redact).
    */
   redactSecrets: boolean;
+  /**
+   * Where the oracle's session logs go: the host's cache folder (default) or `.context-oracle/threads/` for teams
+   * that commit them (the workspace's oracle.json `"sessionLogs": "workspace"` does the same).
+   */
+  sessionLogs: SessionLogPlace;
 }
+
+export type SessionLogPlace = 'cache' | 'workspace';
 
 export const DEFAULT_CONFIG: EngineConfig = {
   exclude: [],
@@ -29,6 +36,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   respectGitignore: true,
   batchSize: 48,
   redactSecrets: true,
+  sessionLogs: 'cache',
 };
 
 /** Always skipped: version-control folders, dependency trees and our own index. */
@@ -48,6 +56,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'exclude', type: 'array', default: DEFAULT_CONFIG.exclude, description: 'Glob patterns (relative to the workspace folder) that are never indexed, in addition to .gitignore.' },
   { key: 'maxFileBytes', type: 'number', default: DEFAULT_CONFIG.maxFileBytes, description: 'Files larger than this many bytes are skipped.' },
   { key: 'respectGitignore', type: 'boolean', default: DEFAULT_CONFIG.respectGitignore, description: 'Skip files matched by .gitignore files.' },
-  { key: 'indexPath', type: 'string', default: '', description: 'Where the index is stored; empty means <workspace>/.context-oracle/index.db.' },
+  { key: 'indexPath', type: 'string', default: '', description: "Where the index is stored; empty means the user's cache folder (<cache>/context-oracle/<workspace>-<hash>/index.db), shared by the editor, the CLI and the MCP server." },
+  { key: 'sessionLogs', type: 'string', default: DEFAULT_CONFIG.sessionLogs, description: 'Where the oracle logs its sessions: "cache" (the user\'s cache folder) or "workspace" (.context-oracle/threads/, for teams that commit them).' },
   { key: 'redactSecrets', type: 'boolean', default: DEFAULT_CONFIG.redactSecrets, description: 'Replace secrets found in code (cloud keys, tokens, private keys, passwords) in answers, context and anything sent to a model.' },
 ];

@@ -182,12 +182,15 @@ export interface UserModelSource {
   current(): UserModelConfig;
 }
 
-/** Appends text to a file under the workspace (creating folders and the file); used for logs such as threads. */
+/** Appends text to a file (creating folders and the file); used for the oracle's session logs. */
 export interface WorkspaceWriter {
   append(absPath: string, text: string): Promise<void>;
 }
 
-/** Small state files the engine keeps in `<root>/.context-oracle/` (doc↔code sync baselines): read whole, replaced atomically. */
+/**
+ * Small state files, read whole and replaced atomically: the workspace's `<root>/.context-oracle/` for what people
+ * commit (doc↔code sync baselines), or the workspace's cache folder for caches (parsed graph, embeddings, conversations).
+ */
 export interface StateStore {
   /** The file's text, or undefined when it does not exist. */
   read(name: string): Promise<string | undefined>;
@@ -212,10 +215,20 @@ export interface EngineDeps {
   env?: Environment;
   /** The user's model configuration (read at every question); absent: only a model passed with the call is used. */
   userModel?: UserModelSource;
-  /** Writes under the workspace (oracle session logs); absent means nothing is logged. */
+  /** Appends oracle session logs (in the workspace or the cache folder); absent means nothing is logged. */
   writer?: WorkspaceWriter;
-  /** Sync baselines; absent means they live in memory for the engine's lifetime. */
+  /** Sync baselines, in the workspace (people commit them); absent means they live in memory for the engine's lifetime. */
   state?: StateStore;
+  /**
+   * The workspace's cache folder outside the workspace (parsed graph, embeddings, conversations), given by the host;
+   * absent means these live in memory for the engine's lifetime.
+   */
+  cache?: StateStore;
+  /**
+   * Absolute folder for the oracle's session logs when they are not committed to the workspace (the host's cache
+   * folder); absent means they go to the workspace's `.context-oracle/threads/`.
+   */
+  sessionLogDir?: string;
 }
 
 export const nullLogger: Logger = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };

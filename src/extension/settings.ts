@@ -11,5 +11,6 @@ export function readServerSettings(scope?: vscode.ConfigurationScope): ServerSet
     indexPath: c.get<string>('indexPath', ''),
     useEditorNavigation: c.get<boolean>('useEditorNavigation', true),
     redactSecrets: c.get<boolean>('redactSecrets', true),
+    sessionLogs: c.get<string>('sessionLogs', 'cache') === 'workspace' ? 'workspace' : 'cache',
   };
 }

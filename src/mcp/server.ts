@@ -39,6 +39,8 @@ export interface OracleMcpOptions {
   tools?: readonly ToolSpec[];
   /** Passed on to tools (e.g. the embeddings endpoint for get_context). */
   settings?: ToolSettings;
+  /** The session's conversation id; the same id after a restart goes on with the conversation (default: a new one). */
+  conversation?: string;
 }
 
 export interface OracleMcpServer {
@@ -68,7 +70,7 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
     refreshIntervalMs: options.refreshIntervalMs ?? 30_000,
     maxWaitMs: options.maxWaitMs ?? 45_000,
   });
-  const session = new McpSession();
+  const session = new McpSession(undefined, options.conversation);
   // The session's calls feed the oracle's conversation memory, so ask_oracle builds on what the other tools found.
   session.memory = oracleMemory(engine, session.id);
   const paths = createPathGuard(engine.root);

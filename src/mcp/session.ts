@@ -52,7 +52,6 @@ export interface SessionLimits {
 const DEFAULT_LIMITS: SessionLimits = { maxCalls: 500, maxItems: 5_000 };
 
 export class McpSession {
-  readonly id = randomUUID();
   readonly startedAt = new Date().toISOString();
   /** The oracle's conversation memory, when one is plugged in. */
   memory: SessionMemory | undefined;
@@ -60,7 +59,11 @@ export class McpSession {
   private readonly items = new Map<string, RememberedItem>();
   private seq = 0;
 
-  constructor(private readonly limits: SessionLimits = DEFAULT_LIMITS) {}
+  /**
+   * `id` names the session's conversation (kept in the workspace's cache folder, so a restarted server given the
+   * same id goes on with it); default a new one per server.
+   */
+  constructor(private readonly limits: SessionLimits = DEFAULT_LIMITS, readonly id: string = randomUUID()) {}
 
   /** Numbers calls in arrival order (concurrent calls get distinct numbers). */
   nextSeq(): number {

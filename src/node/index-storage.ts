@@ -11,15 +11,6 @@ import { memoryImage } from '../core/store/paged-file';
 
 const LOCK_WAIT_MS = 120_000;
 
-export const INDEX_FOLDER_GITIGNORE = [
-  '# Context Oracle caches: rebuildable, never committed. graph/, rules.yml and sync-state.json are yours to commit.',
-  'index.db',
-  'index.db.*',
-  'graph-cache.json',
-  '*.tmp',
-  '',
-].join('\n');
-
 /**
  * Windows refuses to rename a file over one that another handle holds open, and every reader would hold the image
  * open: there the image is read into memory whole (as sql.js always did) and no handle outlives a read.
@@ -49,11 +40,8 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
 
   async function ensureDir(): Promise<void> {
     const dir = dirname(indexPath);
+    // Only the folder: the index lives outside the workspace by default (cache-dir.ts), so nothing here is for git.
     await fsp.mkdir(dir, { recursive: true }).catch((e: unknown) => { throw writeFailure(e, dir); });
-    // The caches in the index folder never land in git, whatever the project's .gitignore says; the graph, rules
-    // and sync baselines a team writes next to them stay committable.
-    const gi = join(dir, '.gitignore');
-    await fsp.writeFile(gi, INDEX_FOLDER_GITIGNORE, { flag: 'wx' }).catch(() => undefined);
   }
 
   function alive(pid: number): boolean {

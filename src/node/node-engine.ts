@@ -12,11 +12,14 @@ import { createNodeGit } from './git';
 import { nodeHttpClient } from './http';
 import { nodeWorkspaceWriter } from './workspace-writer';
 import { createStateStore } from './state-store';
+import { migrateWorkspaceIndex, workspaceCacheDir } from './cache-dir';
 
 export interface NodeEngineOptions {
   root: string;
-  /** Index file; default <root>/.context-oracle/index.db. */
+  /** Index file; default index.db in the workspace's cache folder (cache-dir.ts). */
   indexPath?: string;
+  /** The workspace's cache folder; default workspaceCacheDir(root) in the user's cache. */
+  cacheDir?: string;
   logger: Logger;
   config?: Partial<EngineConfig>;
   /** Where dist/ assets are; default next to the running bundle. */
@@ -30,21 +33,33 @@ export interface NodeEngineOptions {
 }
 
 export function defaultIndexPath(root: string): string {
-  return join(root, '.context-oracle', 'index.db');
+  return join(workspaceCacheDir(root), 'index.db');
 }
 
+/**
+ * Nothing is written into the workspace unless people asked for it: the index, caches, conversations and session
+ * logs go to the workspace's cache folder; `.context-oracle/` keeps what people commit (graph, rules, sync baselines).
+ */
 export function createNodeEngine(options: NodeEngineOptions): Engine {
   const root = resolve(options.root);
   const assetRoot = options.assetRoot ?? __dirname;
   const assets = createNodeAssetLocator(assetRoot);
-  const indexPath = options.indexPath ? (isAbsolute(options.indexPath) ? options.indexPath : resolve(root, options.indexPath)) : defaultIndexPath(root);
+  const cacheDir = options.cacheDir ?? workspaceCacheDir(root);
+  let indexPath: string;
+  if (options.indexPath) indexPath = isAbsolute(options.indexPath) ? options.indexPath : resolve(root, options.indexPath);
+  else {
+    indexPath = join(cacheDir, 'index.db');
+    const moved = migrateWorkspaceIndex(root, cacheDir);
+    if (moved) options.logger.warn(moved);
+  }
   const parser: ParserHost = options.workers === false
     ? createInProcessParserHost(assets)
     : createWorkerParserHost(assetRoot, options.workers);
   return createEngine(
     { root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPath), logger: options.logger, clock: { now: () => Date.now() }, assets, parser,
       git: createNodeGit(root), http: nodeHttpClient, env: { get: (name) => process.env[name] }, writer: nodeWorkspaceWriter,
-      state: createStateStore(join(root, '.context-oracle')), ...(options.navigation ? { navigation: options.navigation } : {}),
+      state: createStateStore(join(root, '.context-oracle')), cache: createStateStore(cacheDir), sessionLogDir: join(cacheDir, 'threads'),
+      ...(options.navigation ? { navigation: options.navigation } : {}),
       ...(options.userModel ? { userModel: options.userModel } : {}) },
     options.config,
   );

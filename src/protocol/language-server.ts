@@ -24,12 +24,14 @@ export interface ServerSettings {
   exclude?: string[];
   maxFileBytes?: number;
   respectGitignore?: boolean;
-  /** Empty or absent: `<workspace>/.context-oracle/index.db`; relative paths resolve against the workspace. */
+  /** Empty or absent: the workspace's folder in the user's cache (src/node/cache-dir.ts); relative paths resolve against the workspace. */
   indexPath?: string;
   /** Ask the editor's language servers for exact definitions and references (the client answers `contextOracle/nav/*`). */
   useEditorNavigation?: boolean;
   /** Replace secrets found in code in everything the engine returns or sends to a model (default true). */
   redactSecrets?: boolean;
+  /** Where the oracle's session logs go: the cache folder (default) or the workspace's `.context-oracle/threads/`. */
+  sessionLogs?: 'cache' | 'workspace';
 }
 
 /**

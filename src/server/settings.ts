@@ -12,6 +12,7 @@ export function sanitizeSettings(raw: unknown): ServerSettings {
   if (typeof s.indexPath === 'string' && s.indexPath.trim()) out.indexPath = s.indexPath.trim();
   if (typeof s.useEditorNavigation === 'boolean') out.useEditorNavigation = s.useEditorNavigation;
   if (typeof s.redactSecrets === 'boolean') out.redactSecrets = s.redactSecrets;
+  if (s.sessionLogs === 'workspace' || s.sessionLogs === 'cache') out.sessionLogs = s.sessionLogs;
   return out;
 }
 
@@ -21,11 +22,12 @@ export function toEngineConfig(settings: ServerSettings): Partial<EngineConfig> 
   if (settings.maxFileBytes !== undefined) config.maxFileBytes = settings.maxFileBytes;
   if (settings.respectGitignore !== undefined) config.respectGitignore = settings.respectGitignore;
   if (settings.redactSecrets !== undefined) config.redactSecrets = settings.redactSecrets;
+  if (settings.sessionLogs !== undefined) config.sessionLogs = settings.sessionLogs;
   return config;
 }
 
 export function sameSettings(a: ServerSettings, b: ServerSettings): boolean {
-  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '', s.useEditorNavigation ?? true, s.redactSecrets ?? true]);
+  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '', s.useEditorNavigation ?? true, s.redactSecrets ?? true, s.sessionLogs ?? 'cache']);
   return norm(a) === norm(b);
 }
 

@@ -10,7 +10,7 @@ import type { AskEvent, AskResult } from '../../src/core/oracle/types';
 import { runCli, runCliJson, runCliAsync } from '../helpers/cli';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 import { makeOracleWorkspace } from '../helpers/oracle-workspace';
-import { removeWorkspace } from '../helpers/workspace';
+import { cacheDirOf, removeWorkspace } from '../helpers/workspace';
 
 let root: string;
 let fake: FakeOpenAI;
@@ -58,7 +58,8 @@ describe('context-oracle ask', () => {
     const r = runCliJson<AskResult>(['ask', '--question-file', file, '--root', root, '--author', 'agent-cli']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.json.citations[0]?.path, 'src/delivery.ts');
-    const log = readFileSync(join(root, r.json.loggedTo!), 'utf8');
+    assert.ok(r.json.loggedTo!.startsWith(cacheDirOf(root)), `session logs go to the cache folder: ${r.json.loggedTo}`);
+    const log = readFileSync(r.json.loggedTo!, 'utf8');
     assert.match(log, /· agent-cli · Where is "backoffDelay" defined\?/);
   });
 

@@ -10,7 +10,7 @@ import { after, describe, it } from 'node:test';
 import type { DefinitionsResult } from '../../src/core/navigation/types';
 import type { SearchHit } from '../../src/core/model';
 import { runCli, runCliJson } from '../helpers/cli';
-import { makeWorkspace, removeWorkspace } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace, indexPathOf, cacheDirOf } from '../helpers/workspace';
 
 const FILES = {
   'src/server.ts': 'import { route } from "./router";\nexport class HttpServer {\n  listen(port: number) { route(port); }\n}\n',
@@ -34,7 +34,8 @@ describe('read commands on a missing or damaged index', () => {
     assert.equal(search.json.results[0]?.path, 'src/server.ts');
     assert.equal(lines(search.stderr).length, 1, search.stderr);
     assert.match(search.stderr, /^context-oracle: no index yet; built it \(2 files, [\d.]+ s\) before answering\n$/);
-    assert.ok(existsSync(join(root, '.context-oracle', 'index.db')));
+    assert.ok(existsSync(indexPathOf(root)));
+    assert.ok(!existsSync(join(root, '.context-oracle')), 'nothing is written into the workspace');
 
     const def = runCliJson<DefinitionsResult>(['def', 'route', '--root', root]);
     assert.equal(def.code, 0, def.stderr);
@@ -53,8 +54,8 @@ describe('read commands on a missing or damaged index', () => {
 
   it('a corrupt index file (garbage bytes): rebuilt and answered, one line on stderr', () => {
     const root = fresh();
-    mkdirSync(join(root, '.context-oracle'), { recursive: true });
-    writeFileSync(join(root, '.context-oracle', 'index.db'), randomBytes(64 * 1024));
+    mkdirSync(cacheDirOf(root), { recursive: true });
+    writeFileSync(indexPathOf(root), randomBytes(64 * 1024));
     const r = runCliJson<DefinitionsResult>(['def', 'route', '--root', root]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.json.results[0]?.path, 'src/router.ts');

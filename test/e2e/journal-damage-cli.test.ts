@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { IndexOutcome, IndexStatus } from '../../src/core/model';
 import { readJournal } from '../../src/core/store/journal';
 import { runCli, runCliJson } from '../helpers/cli';
-import { makeWorkspace, removeWorkspace, writeFiles } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace, writeFiles, indexPathOf } from '../helpers/workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -22,13 +22,13 @@ function committed(): { root: string; journal: string; last: number } {
   });
   roots.push(root);
   assert.equal(runCli(['index', '--root', root]).code, 0);
-  const journal = join(root, '.context-oracle', 'index.db.journal');
+  const journal = `${indexPathOf(root)}.journal`;
   const last = statSync(journal).size;
   writeFiles(root, { 'src/added.ts': 'export function newFunction() { return 42; }\n' });
-  const image = statSync(join(root, '.context-oracle', 'index.db')).mtimeMs;
+  const image = statSync(indexPathOf(root)).mtimeMs;
   const commit = runCliJson<IndexOutcome>(['index', '--root', root]);
   assert.equal(commit.json.parsed, 1);
-  assert.equal(statSync(join(root, '.context-oracle', 'index.db')).mtimeMs, image, 'the image was not rewritten');
+  assert.equal(statSync(indexPathOf(root)).mtimeMs, image, 'the image was not rewritten');
   assert.equal(readJournal(readFileSync(journal), 0).records.length, 1, 'the commit is one journal record');
   return { root, journal, last };
 }

@@ -10,7 +10,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexStatus } from '../../src/core/model';
 import { CLI, runCli, runCliJson } from '../helpers/cli';
-import { makeWorkspace, removeWorkspace, writeFiles } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace, writeFiles, cacheDirOf } from '../helpers/workspace';
 
 const KILLS = Number(process.env.KILL_ITERATIONS ?? 100);
 
@@ -59,12 +59,12 @@ describe('SIGKILL during persistence', () => {
     }
     // The stale lock and temp files of killed writers never block the next writer.
     assert.equal(runCli(['index', '--root', root]).code, 0);
-    const leftovers = readdirSync(join(root, '.context-oracle')).filter((f) => f.endsWith('.tmp'));
+    const leftovers = readdirSync(cacheDirOf(root)).filter((f) => f.endsWith('.tmp'));
     assert.deepEqual(leftovers, [], 'temp files of killed writers are cleaned up');
     // Both outcomes must actually occur, or the test did not probe the persistence window.
     assert.ok(seen.old > 0 && seen.new > 0, `kills hit both sides of the commit: ${JSON.stringify(seen)}`);
     assert.ok(fullRuns > 0 && fullRuns < KILLS, 'both persistence paths (journal append, image rewrite) were probed');
     // Small commits went to the journal, so it exists and reads back whole after all those kills.
-    assert.ok(readdirSync(join(root, '.context-oracle')).includes('index.db.journal'));
+    assert.ok(readdirSync(cacheDirOf(root)).includes('index.db.journal'));
   });
 });

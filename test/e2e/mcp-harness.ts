@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CLI } from '../helpers/cli';
 import { removeWorkspace } from '../helpers/workspace';
@@ -43,13 +43,22 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** `env`, when given, is the server's whole environment (the SDK otherwise passes only a safe default set). */
+/** The test's cache folder (see esbuild.mjs): the server never writes into the user's real cache. */
+export function cacheEnv(): Record<string, string> {
+  const dir = process.env.CONTEXT_ORACLE_TEST_CACHE ?? process.env.XDG_CACHE_HOME;
+  return dir ? { XDG_CACHE_HOME: dir, LOCALAPPDATA: dir, CONTEXT_ORACLE_TEST_CACHE: dir } : {};
+}
+
+/**
+ * `env`, when given, is the server's whole environment (the SDK otherwise passes only a safe default set), plus
+ * the test's cache folder.
+ */
 export async function serve(root: string, extraArgs: string[] = [], env?: Record<string, string>): Promise<Served> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp', '--root', root, ...extraArgs],
     stderr: 'pipe',
-    ...(env ? { env } : {}),
+    env: { ...(env ?? getDefaultEnvironment()), ...cacheEnv() },
   });
   let err = '';
   transport.stderr?.on('data', (chunk: Buffer) => { err += chunk.toString('utf8'); });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { IndexStatus } from '../../src/core/model';
 import { CLI, runCliJson } from '../helpers/cli';
-import { makeWorkspace, removeWorkspace } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace, indexPathOf } from '../helpers/workspace';
 
 function run(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
@@ -28,7 +28,7 @@ describe('single writer', () => {
     for (const r of results) assert.equal(r.code, 0, r.stderr);
     const status = runCliJson<IndexStatus>(['status', '--root', root]);
     assert.equal(status.json.files, 60);
-    assert.equal(existsSync(join(root, '.context-oracle', 'index.db.lock')), false, 'lock released');
+    assert.equal(existsSync(`${indexPathOf(root)}.lock`), false, 'lock released');
   });
 
   it('readers keep answering while a writer rewrites the index', async () => {

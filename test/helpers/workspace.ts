@@ -6,10 +6,21 @@ import type { Engine } from '../../src/core/engine';
 import type { EngineConfig } from '../../src/core/config';
 import type { Logger } from '../../src/core/ports';
 import { createNodeEngine, type NodeEngineOptions } from '../../src/node/node-engine';
+import { workspaceCacheDir } from '../../src/node/cache-dir';
 
 /** dist/ holds the grammars, queries and WASM runtimes; tests run from the repository root after a build. */
 export const ASSET_ROOT = resolve('dist');
 export const REPO_ROOT = resolve('.');
+
+/** The workspace's cache folder as every host finds it (the test's temporary XDG_CACHE_HOME, see esbuild.mjs). */
+export function cacheDirOf(root: string): string {
+  return workspaceCacheDir(root);
+}
+
+/** Where the index of a workspace lives by default. */
+export function indexPathOf(root: string): string {
+  return join(workspaceCacheDir(root), 'index.db');
+}
 
 export function makeWorkspace(files: Record<string, string | Uint8Array>): string {
   const root = mkdtempSync(join(tmpdir(), 'co-ws-'));

@@ -11,7 +11,7 @@ import type { EmbeddingSettings } from '../../src/core/context/types';
 import { cosine, decodeVector, encodeVector, quantise } from '../../src/core/embeddings/quantize';
 import type { Engine } from '../../src/core/engine';
 import { startFakeEmbeddings, type FakeEmbeddings } from '../fixtures/context/fake-embeddings';
-import { removeWorkspace, testEngine } from '../helpers/workspace';
+import { removeWorkspace, testEngine, cacheDirOf } from '../helpers/workspace';
 import { copyShop } from '../fixtures/context/shop';
 
 const KEY_ENV = 'CO_TEST_EMBEDDINGS_KEY';
@@ -61,8 +61,8 @@ describe('vectors on', () => {
     const before = server.inputs;
     await engine.getContextForQuestion('where do we bill the card?', { embeddings: settings });
     assert.equal(server.inputs - before, 1);
-    const state = join(root, '.context-oracle');
-    assert.ok(existsSync(state) && readdirSync(state).some((f) => f.startsWith('embeddings-')), 'vectors are persisted next to the index');
+    const state = cacheDirOf(root);
+    assert.ok(existsSync(state) && readdirSync(state).some((f) => f.startsWith('embeddings-')), 'vectors are persisted in the cache folder, next to the index');
   });
 
   it('starts warm in a new engine from the persisted vectors', async () => {

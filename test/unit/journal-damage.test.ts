@@ -11,7 +11,7 @@ import type { Engine } from '../../src/core/engine';
 import { EngineError } from '../../src/core/errors';
 import { encodeRecord, journalHeader, readJournal } from '../../src/core/store/journal';
 import { stampAnswer } from '../../src/mcp/stamp';
-import { captureLogger, makeWorkspace, removeWorkspace, testEngine, writeFiles, type CapturedLogger } from '../helpers/workspace';
+import { captureLogger, makeWorkspace, removeWorkspace, testEngine, writeFiles, type CapturedLogger, indexPathOf } from '../helpers/workspace';
 
 const roots: string[] = [];
 const engines: Engine[] = [];
@@ -88,7 +88,7 @@ describe('a damaged journal is repaired on the next read', () => {
   async function committed(root: string): Promise<{ journal: string; last: number }> {
     const writer = engine(root);
     await writer.index();
-    const journal = join(root, '.context-oracle', 'index.db.journal');
+    const journal = `${indexPathOf(root)}.journal`;
     const last = readFileSync(journal).length;
     writeFiles(root, { 'src/added.ts': 'export function newFunction() { return 42; }\n' });
     const outcome = await writer.index();
@@ -166,7 +166,7 @@ describe('a damaged journal is repaired on the next read', () => {
     writeFileSync(journal, bytes);
     // The lock file cannot be made: a folder is in its place (as root, chmod would not stop the write).
     const { mkdirSync } = await import('node:fs');
-    mkdirSync(join(root, '.context-oracle', 'index.db.lock', 'x'), { recursive: true });
+    mkdirSync(join(`${indexPathOf(root)}.lock`, 'x'), { recursive: true });
     const logger = captureLogger();
     const reader = engine(root, logger);
     assert.equal(await defined(reader, 'base1'), true, 'the image still answers');

@@ -9,7 +9,7 @@ import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { Engine } from '../../src/core/engine';
 import { encodeRecord, journalHeader, readJournal } from '../../src/core/store/journal';
-import { makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace, testEngine, writeFiles, indexPathOf } from '../helpers/workspace';
 
 const roots: string[] = [];
 const engines: Engine[] = [];
@@ -23,7 +23,7 @@ function setup(files = 30): { root: string; image: string; journal: string } {
   for (let i = 0; i < files; i++) ws[`src/m${i}.ts`] = `export function base${i}(x: number): number { return x + ${i}; }\n`;
   const root = makeWorkspace(ws);
   roots.push(root);
-  const image = join(root, '.context-oracle', 'index.db');
+  const image = indexPathOf(root);
   return { root, image, journal: `${image}.journal` };
 }
 

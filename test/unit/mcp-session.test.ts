@@ -8,7 +8,7 @@ import type { IndexProgress } from '../../src/core/model';
 import { IndexGate } from '../../src/mcp/index-gate';
 import { progressReporter } from '../../src/mcp/progress';
 import { McpSession, type SessionCall } from '../../src/mcp/session';
-import { captureLogger, makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
+import { captureLogger, makeWorkspace, removeWorkspace, testEngine, indexPathOf } from '../helpers/workspace';
 
 const roots: string[] = [];
 const engines: Engine[] = [];
@@ -102,7 +102,7 @@ describe('MCP index gate', () => {
   it('waits for the rebuild of a damaged index', async () => {
     const { engine, runs } = countedEngine();
     await engine.index();
-    writeFileSync(join(engine.root, '.context-oracle', 'index.db'), 'not a database');
+    writeFileSync(indexPathOf(engine.root), 'not a database');
     const gate = new IndexGate(engine, captureLogger(), { autoIndex: true, refreshIntervalMs: 60_000, maxWaitMs: 60_000 });
     await gate.ready();
     assert.equal(runs(), 2);

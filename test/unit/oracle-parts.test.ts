@@ -164,4 +164,29 @@ describe('conversation store', () => {
     assert.match(v2.summary!.text, /question 1[\s\S]*question 3/);
     assert.equal(await store.read('other', counting), undefined);
   });
+
+  it('keeps a session across processes: the next store takes it up, and one that recorded first goes on after it', async () => {
+    const files = new Map<string, string>();
+    const persist = { read: async (n: string) => files.get(n), write: async (n: string, t: string) => { files.set(n, t); } };
+    let t = 0;
+    const first = createConversationStore({ now: () => ++t, persist });
+    first.record('s', { tool: 'ask_oracle', input: 'Where is backoffDelay defined?', output: 'in src/delivery.ts', symbols: ['backoffDelay'] });
+    first.record('other', { tool: 'ask_oracle', input: 'x', output: 'y' });
+    await first.saved('s');
+    await first.saved('other');
+    // A new process (CLI run, restarted MCP server) that reads before it records.
+    const second = createConversationStore({ now: () => ++t, persist });
+    await second.load('s');
+    assert.equal(second.lastSubject('s'), 'backoffDelay');
+    // One that records first (an MCP tool call right after a restart) keeps the stored exchanges ahead of its own.
+    const third = createConversationStore({ now: () => ++t, persist });
+    third.record('s', { tool: 'find_definition', input: 'symbol=sleep', output: '1 result', symbols: ['sleep'] });
+    await third.saved('s');
+    const view = (await third.read('s', extractiveSummariser))!;
+    assert.deepEqual(view.recent.map((x) => [x.id, x.tool]), [[1, 'ask_oracle'], [2, 'find_definition']]);
+    const fourth = createConversationStore({ now: () => ++t, persist });
+    await fourth.load('s');
+    assert.equal((await fourth.read('s', extractiveSummariser))!.exchanges, 2);
+    assert.equal(files.size, 2, 'one file per session');
+  });
 });

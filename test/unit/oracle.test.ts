@@ -5,13 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import type { AskEvent, AskResult, Citation } from '../../src/core/oracle/types';
 import { makeOracleWorkspace } from '../helpers/oracle-workspace';
-import { removeWorkspace, testEngine } from '../helpers/workspace';
+import { cacheDirOf, removeWorkspace, testEngine } from '../helpers/workspace';
+import { sessionLogPath } from '../../src/core/oracle/session-log';
+
+const sessionLogFile = (): string => sessionLogPath(Date.now());
 
 let root: string;
 let engine: Engine;
@@ -146,21 +149,43 @@ describe('oracle, extractive answers on the fixture workspace', () => {
     }
   });
 
-  it('appends each exchange to the day\'s session log with its author', async () => {
+  it('appends each exchange to the day\'s session log, in the cache folder, with its author', async () => {
     const r = await ask('Where is backoffDelay defined?', { author: 'agent-7' });
-    assert.match(r.loggedTo!, /^\.context-oracle\/threads\/oracle-session-\d{4}-\d{2}-\d{2}\.md$/);
-    const log = readFileSync(join(root, r.loggedTo!), 'utf8');
+    assert.equal(r.loggedTo, join(cacheDirOf(root), 'threads', basename(r.loggedTo!)));
+    assert.match(basename(r.loggedTo!), /^oracle-session-\d{4}-\d{2}-\d{2}\.md$/);
+    assert.ok(!existsSync(join(root, '.context-oracle', 'threads', basename(r.loggedTo!))), 'nothing is written into the workspace');
+    const log = readFileSync(r.loggedTo!, 'utf8');
     assert.match(log, /^# Oracle session \d{4}-\d{2}-\d{2}/);
     assert.match(log, /## \S+ · agent-7 · Where is backoffDelay defined\?/);
     assert.match(log, /\*\*Question:\*\* Where is backoffDelay defined\?/);
     assert.ok(log.includes(r.answer.trim()), 'the answer is logged');
     const none = await ask('What is the meaning of life?', { author: 'user' });
-    assert.match(readFileSync(join(root, none.loggedTo!), 'utf8'), /· user · What is the meaning of life\?[\s\S]*<!-- oracle: no relevant project context -->/);
-    // A logged "nothing found" never becomes evidence for the same question later.
+    assert.match(readFileSync(none.loggedTo!, 'utf8'), /· user · What is the meaning of life\?[\s\S]*<!-- oracle: no relevant project context -->/);
     assert.equal((await ask('What is the meaning of life?')).noContext, true);
-    // Past sessions are threads too.
-    const past = await ask('Where is backoffDelay defined?', { sources: ['threads'], log: false });
-    assert.ok(past.citations.some((c) => c.kind === 'thread' && /^oracle-session-\d{4}-\d{2}-\d{2}$/.test(c.thread!)), past.citations.map((c) => c.label).join('\n'));
+  });
+
+  it('never cites its own earlier answers, unless asked about past sessions (logs committed to the workspace)', async () => {
+    const committed = testEngine(root, { sessionLogs: 'workspace' });
+    try {
+      const q = 'Why is the retry backoff capped at 30 seconds?';
+      const asks: AskResult[] = [];
+      for (let i = 0; i < 3; i++) asks.push(await committed.askAll(q, { model: null }));
+      assert.match(asks[0]!.loggedTo!, /^\.context-oracle\/threads\/oracle-session-\d{4}-\d{2}-\d{2}\.md$/);
+      const third = asks[2]!;
+      const labels = third.citations.map((c) => c.label).join('\n');
+      assert.ok(!third.citations.some((c) => /oracle-session/.test(c.path ?? '') || /^oracle-session/.test(c.thread ?? '')), labels);
+      // Notes people write and commit in the threads folder are still evidence.
+      assert.ok(third.citations.some((c) => c.kind === 'thread' && c.thread === 'decisions'), labels);
+      assert.deepEqual(third.citations.map((c) => c.label), asks[0]!.citations.map((c) => c.label), 'the same question, the same evidence');
+      // Asked about past sessions, the logs are evidence.
+      const past = await committed.askAll('What did the earlier session answer about the retry backoff cap?', { model: null, sources: ['threads'], log: false });
+      assert.ok(past.citations.some((c) => c.kind === 'thread' && /^oracle-session-\d{4}-\d{2}-\d{2}$/.test(c.thread!)), past.citations.map((c) => c.label).join('\n'));
+      const explicit = await committed.askAll(q, { model: null, sources: ['threads'], log: false, pastSessions: true });
+      assert.ok(explicit.citations.some((c) => /^oracle-session/.test(c.thread ?? '')), explicit.citations.map((c) => c.label).join('\n'));
+    } finally {
+      await committed.dispose();
+      rmSync(join(root, '.context-oracle', 'threads', basename(sessionLogFile())), { force: true });
+    }
   });
 
   it('explains retrieval paths, scores, rerank decisions, the budget and index freshness', async () => {

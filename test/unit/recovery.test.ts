@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } fr
 import { join } from 'node:path';
 import { EngineError } from '../../src/core/errors';
 import { SCHEMA_VERSION } from '../../src/core/store/schema';
-import { makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace, testEngine, indexPathOf, cacheDirOf } from '../helpers/workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -19,7 +19,7 @@ async function indexedWorkspace(): Promise<string> {
   return root;
 }
 
-const dbPath = (root: string) => join(root, '.context-oracle', 'index.db');
+const dbPath = (root: string) => indexPathOf(root);
 
 describe('index recovery', () => {
   for (const [label, damage] of [
@@ -59,7 +59,7 @@ describe('index recovery', () => {
     assert.match(outcome.recovered?.reason ?? '', /schema_version/);
     assert.equal((await engine.status()).schemaVersion, String(SCHEMA_VERSION));
     assert.equal(outcome.recovered?.movedTo, undefined, 'an outdated but healthy index is rebuilt over, not kept aside');
-    assert.ok(!readdirSync(join(root, '.context-oracle')).some((f) => f.includes('.corrupt-')));
+    assert.ok(!readdirSync(cacheDirOf(root)).some((f) => f.includes('.corrupt-')));
     await engine.dispose();
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SOURCE_NAMES, type AskEvent, type AskOptions, type AskResult } from '../../core/oracle/types';
 import { UsageError } from '../args';
@@ -37,11 +38,11 @@ export const askCommand: Command = {
   name: 'ask',
   needsIndex: true,
   summary: 'ask the oracle: an answer with citations from code, docs, git history and threads',
-  usage: `ask "QUESTION" [--source code,docs,git,threads] [--explain] [--max-tokens N] [--question-file FILE] ${MODEL_USAGE} [--docs DIR] [--author NAME] [--no-log] [--events]`,
+  usage: `ask "QUESTION" [--source code,docs,git,threads] [--explain] [--max-tokens N] [--question-file FILE] ${MODEL_USAGE} [--docs DIR] [--author NAME] [--session ID] [--past-sessions] [--no-log] [--events]`,
   flags: {
     source: { type: 'list' }, explain: { type: 'boolean' }, 'max-tokens': { type: 'number' }, 'question-file': { type: 'string' },
     ...MODEL_FLAGS,
-    docs: { type: 'list' }, author: { type: 'string' }, 'no-log': { type: 'boolean' }, events: { type: 'boolean' },
+    docs: { type: 'list' }, author: { type: 'string' }, session: { type: 'string' }, 'past-sessions': { type: 'boolean' }, 'no-log': { type: 'boolean' }, events: { type: 'boolean' },
   },
   async run({ engine, positionals, flags, out }) {
     const questions = flags['question-file'] !== undefined ? readQuestionFile(String(flags['question-file'])) : [positionals.join(' ')];
@@ -60,8 +61,10 @@ export const askCommand: Command = {
       ...(flags.docs ? { docsFolders: flags.docs as string[] } : {}),
       author: String(flags.author ?? process.env.CONTEXT_ORACLE_AUTHOR ?? 'user'),
       ...(flags['no-log'] ? { log: false } : {}),
-      // Several questions from one file share one conversation, as a session would.
-      ...(questions.length > 1 ? { session: 'cli' } : {}),
+      ...(flags['past-sessions'] ? { pastSessions: true } : {}),
+      // --session continues a conversation across processes (kept in the cache folder); several questions from one
+      // file share one conversation, as a session would.
+      ...(flags.session !== undefined ? { session: String(flags.session) } : questions.length > 1 ? { session: `questions-${randomUUID()}` } : {}),
     };
     const results: AskResult[] = [];
     for (const question of questions) {

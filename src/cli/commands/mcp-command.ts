@@ -14,8 +14,8 @@ export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'serve the MCP tools to coding agents over stdio (logs on stderr)',
   // The model flags reach ask_oracle through the engine's user model (main.ts).
-  usage: `mcp [--root DIR] [--no-auto-index] [--refresh-seconds N] [--embeddings-url URL --embeddings-model M] ${MODEL_USAGE}`,
-  flags: { 'no-auto-index': { type: 'boolean' }, 'refresh-seconds': { type: 'number' }, ...EMBEDDING_FLAGS, ...MODEL_FLAGS },
+  usage: `mcp [--root DIR] [--no-auto-index] [--refresh-seconds N] [--session ID] [--embeddings-url URL --embeddings-model M] ${MODEL_USAGE}`,
+  flags: { session: { type: 'string' }, 'no-auto-index': { type: 'boolean' }, 'refresh-seconds': { type: 'number' }, ...EMBEDDING_FLAGS, ...MODEL_FLAGS },
   async run({ engine, flags }) {
     // Some hosts start servers in the home folder; indexing all of it would be slow and surprising.
     if (flags.root === undefined && (engine.root === resolve(homedir()) || engine.root === resolve('/'))) {
@@ -28,6 +28,8 @@ export const mcpCommand: Command = {
       autoIndex: !flags['no-auto-index'],
       ...(flags['refresh-seconds'] !== undefined ? { refreshIntervalMs: Number(flags['refresh-seconds']) * 1000 } : {}),
       settings: embeddings ? { embeddings } : {},
+      // One conversation per workspace unless told otherwise: a restarted server (a new agent window) goes on with it.
+      conversation: flags.session !== undefined ? String(flags.session) : 'mcp',
     });
     return 0;
   },

@@ -30,7 +30,7 @@ export function createContextService(deps: EngineDeps, readable: () => Promise<I
     const key = JSON.stringify([s.baseUrl, s.model, s.dimensions ?? null, s.maxChunks ?? null]);
     let index = vectorIndexes.get(key);
     if (!index) {
-      index = createVectorIndex(s, { logger: deps.logger, ...(deps.http ? { http: deps.http } : {}), ...(deps.env ? { env: deps.env } : {}), ...(deps.state ? { state: deps.state } : {}) });
+      index = createVectorIndex(s, { logger: deps.logger, ...(deps.http ? { http: deps.http } : {}), ...(deps.env ? { env: deps.env } : {}), ...(deps.cache ? { state: deps.cache } : {}) });
       vectorIndexes.set(key, index);
     }
     return index;

@@ -1,5 +1,5 @@
 /**
- * Parsed graph files kept across processes in `.context-oracle/graph-cache.json`, keyed by `path:mtime:size`.
+ * Parsed graph files kept across processes in `graph-cache.json` of the cache folder (the `cache` StateStore), keyed by `path:mtime:size`.
  * The `yaml` package's document parser (needed for line positions) takes ~150 µs per node, so a 2,000-node graph
  * costs ~0.3 s to parse; every CLI call would pay that without this cache. A changed file is parsed again; a
  * missing or unreadable cache file just means parsing.

@@ -83,7 +83,7 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
   let view: CodeView | undefined;
   const docs = new DocStore(deps.fs, deps.root);
   const cache = new BundleCache();
-  const parseCache = new ParseCache(deps.state);
+  const parseCache = new ParseCache(deps.cache);
   let memorySync: SyncState = emptySyncState();
 
   async function knowledge(): Promise<{ k: Knowledge; rules: RuleSet; db?: IndexDatabase }> {

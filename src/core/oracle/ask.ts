@@ -46,6 +46,8 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   const author = options.author ?? settings.author ?? 'user';
 
   yield { type: 'phase', phase: 'analysing', message: 'analysing the question', ms: ms() };
+  // The session may have gone on in another process (an earlier CLI run, the MCP server before a restart).
+  if (options.session) await env.conversations.load(options.session);
   const analysis = analyseQuestion(q, options.session ? { subject: env.conversations.lastSubject(options.session) } : {});
   yield { type: 'analysis', analysis, ms: ms() };
 
@@ -53,7 +55,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   const ctx: SourceContext = {
     root: env.root, fs: env.fs, logger: env.logger, clock: env.clock, code: env.code, files: env.files(), markdown: env.markdown, gitLog: env.gitLog,
     docsFolders: options.docsFolders ?? settings.docsFolders, exclude: env.exclude, respectGitignore: env.respectGitignore,
-    analysis, question: q, ...(env.git ? { git: env.git } : {}), ...(signal ? { signal } : {}),
+    analysis, question: q, pastSessions: options.pastSessions ?? asksAboutPastSessions(q), ...(env.git ? { git: env.git } : {}), ...(signal ? { signal } : {}),
   };
   const got: Retrieved = { candidates: [], stats: [], paths: [], reports: [] };
   for await (const report of retrieve(ctx, selected, got)) yield { type: 'source', report, ms: ms() };
@@ -157,7 +159,8 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   if (options.log !== false && env.writer) {
     yield { type: 'phase', phase: 'logging', message: 'appending to the session log', ms: ms() };
     try {
-      loggedTo = await appendSessionLog(env.root, env.fs, env.writer, env.clock, {
+      const inWorkspace = !env.sessionLogDir || env.sessionLogs === 'workspace' || settings.sessionLogs === 'workspace';
+      loggedTo = await appendSessionLog({ root: env.root, ...(inWorkspace ? {} : { dir: env.sessionLogDir }) }, env.fs, env.writer, env.clock, {
         question: q, answer, author, noContext, mode, ...(mode === 'model' ? { model: model!.model } : {}), ...(options.session ? { session: options.session } : {}),
       });
     } catch (e) {
@@ -171,6 +174,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
       files: [...new Set(evidence.map((e) => e.path).filter((p): p is string => !!p))].slice(0, 10),
       ...(analysis.subject ? { symbols: [analysis.subject] } : {}),
     });
+    await env.conversations.saved(options.session);
   }
   const evidence: Evidence[] = assembled?.evidence ?? [];
   const result: AskResult = {
@@ -194,6 +198,11 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
     });
   }
   yield { type: 'done', result, ms: ms() };
+}
+
+/** A question about the oracle's own past sessions: the one case where its earlier answers are evidence. */
+export function asksAboutPastSessions(question: string): boolean {
+  return /\b(?:sessions?|earlier|last time|previous(?:ly)?\s+(?:answers?|asked|said))\b/i.test(question);
 }
 
 /** Keeps the ranked evidence whose citation checks out against the file on disk; counts the rest. */

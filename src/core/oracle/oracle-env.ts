@@ -1,6 +1,7 @@
 /** Everything one oracle call needs from the engine: ports, code intelligence, and the engine-lifetime caches. */
 import type { Clock, Environment, FileSystem, Git, HttpClient, Logger, UserModelSource, WorkspaceWriter } from '../ports';
 import type { CodeRetrieval } from './code-retrieval';
+import type { SessionLogPlace } from '../config';
 import type { ConversationStore } from './conversation';
 import type { FileCache } from './file-cache';
 import type { MarkdownCache } from './markdown-files';
@@ -18,6 +19,10 @@ export interface OracleEnv {
   /** Workspace models already said to be ignored (the note is given once per engine, not on every answer). */
   ignoredNoted: Set<string>;
   writer?: WorkspaceWriter;
+  /** Absolute folder for session logs outside the workspace (the cache folder); absent: the workspace's threads. */
+  sessionLogDir?: string;
+  /** The host's choice (setting, flag); `workspace` or the workspace's oracle.json puts logs in `.context-oracle/threads/`. */
+  sessionLogs: SessionLogPlace;
   code: CodeRetrieval;
   markdown: MarkdownCache;
   gitLog: GitLogCache;

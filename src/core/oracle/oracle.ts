@@ -33,9 +33,11 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
     ...(deps.userModel ? { userModel: deps.userModel } : {}),
     ignoredNoted: new Set(),
     ...(deps.writer ? { writer: deps.writer } : {}),
+    ...(deps.sessionLogDir ? { sessionLogDir: deps.sessionLogDir } : {}),
+    sessionLogs: cfg.sessionLogs,
     markdown: createMarkdownCache(),
     gitLog: {},
-    conversations: createConversationStore({ now: () => deps.clock.now() }),
+    conversations: createConversationStore({ now: () => deps.clock.now(), logger: deps.logger, ...(deps.cache ? { persist: deps.cache } : {}) }),
     files: () => createFileCache(deps.root, deps.fs),
     exclude: cfg.exclude,
     respectGitignore: cfg.respectGitignore,
@@ -55,6 +57,7 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
     askAll: (question, options) => collectAnswer(start(question, options)),
     remember: (session, exchange) => env.conversations.record(session, exchange),
     async conversation(session) {
+      await env.conversations.load(session);
       const settings = await loadOracleSettings(env.root, env.fs);
       const model = sessionModels.get(session) ?? chooseModel(undefined, env.userModel?.current() ?? {}, settings.model).model;
       const access = { ...(env.http ? { http: env.http } : {}), ...(env.env ? { env: env.env } : {}) };

@@ -1,6 +1,8 @@
 /**
- * The session log: every exchange appended to `.context-oracle/threads/oracle-session-YYYY-MM-DD.md` (UTC date)
- * with its author, so later questions (and people) can find earlier answers as threads.
+ * The session log: every exchange appended to `oracle-session-YYYY-MM-DD.md` (UTC date) with its author, in the
+ * workspace's cache folder by default, or in `.context-oracle/threads/` when a team commits its sessions
+ * (`sessionLogs: "workspace"`). The oracle's own answers are never evidence for later answers (see sources/threads.ts)
+ * unless a question asks about past sessions.
  */
 import { joinPath } from '../index/paths';
 import type { Clock, FileSystem, WorkspaceWriter } from '../ports';
@@ -19,15 +21,28 @@ export interface LoggedExchange {
   session?: string;
 }
 
-export function sessionLogPath(now: number): string {
-  return `${THREADS_DIR}/oracle-session-${new Date(now).toISOString().slice(0, 10)}.md`;
+/** A session log's file name (the threads source tells them from notes people write by it). */
+export const SESSION_LOG_NAME = /^oracle-session-\d{4}-\d{2}-\d{2}\.md$/i;
+
+export function sessionLogName(now: number): string {
+  return `oracle-session-${new Date(now).toISOString().slice(0, 10)}.md`;
 }
 
-/** Appends one exchange; returns the workspace-relative path written. */
-export async function appendSessionLog(root: string, fs: FileSystem, writer: WorkspaceWriter, clock: Clock, x: LoggedExchange): Promise<string> {
+export function sessionLogPath(now: number): string {
+  return `${THREADS_DIR}/${sessionLogName(now)}`;
+}
+
+/** Where logs go: `dir` (absolute, outside the workspace) or, without one, the workspace's threads folder. */
+export interface SessionLogTarget {
+  root: string;
+  dir?: string;
+}
+
+/** Appends one exchange; returns the path written (workspace-relative in the workspace, else absolute). */
+export async function appendSessionLog(target: SessionLogTarget, fs: FileSystem, writer: WorkspaceWriter, clock: Clock, x: LoggedExchange): Promise<string> {
   const now = clock.now();
-  const rel = sessionLogPath(now);
-  const abs = joinPath(root, rel);
+  const rel = target.dir ? joinPath(target.dir, sessionLogName(now)) : sessionLogPath(now);
+  const abs = target.dir ? rel : joinPath(target.root, rel);
   const exists = await fs.stat(abs).then((s) => s.isFile, () => false);
   const stamp = new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();

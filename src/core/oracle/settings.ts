@@ -2,7 +2,7 @@
  * Oracle settings of a workspace, in `.context-oracle/oracle.json` (optional; every field optional):
  *   { "docsFolders": ["docs", "notes"],
  *     "model": { "baseUrl": "https://api.openai.com/v1", "model": "gpt-4o-mini", "apiKeyEnv": "OPENAI_API_KEY" },
- *     "author": "user" }
+ *     "author": "user", "sessionLogs": "workspace" }
  * The API key itself never sits in a file: `apiKeyEnv` names the environment variable that holds it.
  * `model` is only a suggestion: the repository is not the user, so it is used only after the user approves it and
  * never over the user's own model (see model-choice.ts). Per-call AskOptions override these.
@@ -10,6 +10,7 @@
 import { EngineError } from '../errors';
 import { decodeText } from '../index/content';
 import { joinPath } from '../index/paths';
+import type { SessionLogPlace } from '../config';
 import type { FileSystem } from '../ports';
 import type { ModelSettings } from './types';
 
@@ -19,6 +20,8 @@ export interface OracleSettings {
   docsFolders: string[];
   model?: ModelSettings;
   author?: string;
+  /** `"workspace"`: the oracle's session logs go to `.context-oracle/threads/`, to be committed. */
+  sessionLogs?: SessionLogPlace;
 }
 
 export async function loadOracleSettings(root: string, fs: FileSystem): Promise<OracleSettings> {
@@ -52,6 +55,10 @@ export function parseSettings(raw: unknown): OracleSettings {
   if (o.author !== undefined) {
     if (typeof o.author !== 'string' || !o.author.trim()) fail('"author" must be a non-empty string');
     out.author = o.author;
+  }
+  if (o.sessionLogs !== undefined) {
+    if (o.sessionLogs !== 'workspace' && o.sessionLogs !== 'cache') fail('"sessionLogs" must be "workspace" or "cache"');
+    out.sessionLogs = o.sessionLogs;
   }
   if (o.model !== undefined && o.model !== null) out.model = validateModel(o.model, fail);
   return out;

@@ -223,6 +223,11 @@ export interface AskOptions {
   /** Append the exchange to the day's session log (default true). */
   log?: boolean;
   /**
+   * Let the oracle's own earlier answers (its session logs) be evidence. Default: only when the question asks about
+   * past sessions ("session", "earlier", "last time", "previous answer"); otherwise an answer never cites an answer.
+   */
+  pastSessions?: boolean;
+  /**
    * Put the synthesis prompt (chat messages with the numbered evidence, repo map slice and conversation) in the
    * result, for hosts that run their own model (VS Code's Language Model API) on the same evidence.
    */

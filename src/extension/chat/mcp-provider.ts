@@ -26,13 +26,23 @@ interface McpApi {
 
 type StdioCtor = new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => StdioDefinition;
 
+/** The settings the MCP server shares with the language server: the same index file, redaction, session logs. */
+function mcpSettingArgs(c: vscode.WorkspaceConfiguration): string[] {
+  const indexPath = c.get<string>('indexPath', '').trim();
+  return [
+    ...(indexPath ? ['--db', indexPath] : []),
+    ...(c.get<boolean>('redactSecrets', true) ? [] : ['--no-redact']),
+    ...(c.get<string>('sessionLogs', 'cache') === 'workspace' ? ['--session-logs', 'workspace'] : []),
+  ];
+}
+
 /** One definition per workspace folder; `node` is the extension host's own runtime (Electron runs as Node here). */
 export function mcpDefinitions(extensionUri: vscode.Uri, version: string): StdioDefinition[] {
   const cli = vscode.Uri.joinPath(extensionUri, 'dist', 'cli.js').fsPath;
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({
     label: (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `Context Oracle (${f.name})` : 'Context Oracle',
     command: process.execPath,
-    args: [cli, 'mcp', '--root', f.uri.fsPath, ...(vscode.workspace.getConfiguration('contextOracle', f.uri).get<boolean>('redactSecrets', true) ? [] : ['--no-redact'])],
+    args: [cli, 'mcp', '--root', f.uri.fsPath, ...mcpSettingArgs(vscode.workspace.getConfiguration('contextOracle', f.uri))],
     cwd: f.uri,
     env: { ELECTRON_RUN_AS_NODE: '1' },
     version,

@@ -24,6 +24,8 @@ export interface SourceContext {
   respectGitignore: boolean;
   analysis: QuestionAnalysis;
   question: string;
+  /** The oracle's own session logs may be evidence (the question asks about past sessions, or the caller said so). */
+  pastSessions: boolean;
   signal?: AbortSignal;
 }
 

@@ -1,12 +1,14 @@
 /**
- * The threads source: development threads in `.context-oracle/threads/*.md` (notes, decisions, past oracle
- * sessions), one candidate per entry (`##` section). A thread's id is its file name without `.md`. Logged oracle
- * exchanges that found nothing carry a marker and are never evidence: an old "nothing found" is not project context.
+ * The threads source: development threads in `.context-oracle/threads/*.md` (notes and decisions people write and
+ * commit), one candidate per entry (`##` section). A thread's id is its file name without `.md`. The oracle's own
+ * session logs (`oracle-session-*.md`, when a team commits them there) are not evidence: asked the same question
+ * three times, the oracle must not cite its first two answers. They are read only when the question asks about past
+ * sessions (ctx.pastSessions). Logged exchanges that found nothing carry a marker and are never evidence.
  */
 import { joinPath } from '../../index/paths';
 import type { MarkdownFile } from '../markdown-files';
 import { stem } from '../lexical';
-import { NO_CONTEXT_MARKER, THREADS_DIR } from '../session-log';
+import { NO_CONTEXT_MARKER, SESSION_LOG_NAME, THREADS_DIR } from '../session-log';
 import { rankSections } from './docs';
 import { SourceUnavailable, type SourceContext, type SourceOutput } from './source';
 
@@ -18,6 +20,7 @@ export async function searchThreads(ctx: SourceContext): Promise<SourceOutput> {
   const files: MarkdownFile[] = [];
   for (const e of entries) {
     if (e.kind !== 'file' || !/\.md$/i.test(e.name)) continue;
+    if (!ctx.pastSessions && SESSION_LOG_NAME.test(e.name)) continue;
     const f = await ctx.markdown.file(ctx.root, ctx.fs, `${THREADS_DIR}/${e.name}`);
     if (!f) continue;
     const sections = f.sections.filter((s) => s.level !== 1 && !f.lines.slice(s.line - 1, s.endLine).some((l) => l.includes(NO_CONTEXT_MARKER)));
