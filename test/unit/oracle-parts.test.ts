@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sseData } from '../../src/core/llm/sse';
 import { analyseQuestion } from '../../src/core/oracle/analyse';
+import { asksAboutPastSessions } from '../../src/core/oracle/ask';
 import { verifyEvidence } from '../../src/core/oracle/citations';
 import { createConversationStore, extractiveSummariser, type Summariser } from '../../src/core/oracle/conversation';
 import { createFileCache } from '../../src/core/oracle/file-cache';
@@ -189,4 +190,13 @@ describe('conversation store', () => {
     assert.equal((await fourth.read('s', extractiveSummariser))!.exchanges, 2);
     assert.equal(files.size, 2, 'one file per session');
   });
+});
+
+it('only a question about past sessions reads the oracle\'s own session logs; code questions about sessions do not', () => {
+  for (const q of ['What did the earlier session answer about the retry cap?', 'what did you say last time about retries?',
+    'Show the previous answer on billing', 'in our past sessions, where did we put the cache?', 'What was previously asked about auth?'])
+    assert.equal(asksAboutPastSessions(q), true, q);
+  for (const q of ['where is the session token checked?', 'how does the session store expire sessions?', 'which handler runs earlier in the chain?',
+    'how is SessionManager created?'])
+    assert.equal(asksAboutPastSessions(q), false, q);
 });

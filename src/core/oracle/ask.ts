@@ -200,9 +200,12 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   yield { type: 'done', result, ms: ms() };
 }
 
-/** A question about the oracle's own past sessions: the one case where its earlier answers are evidence. */
+/**
+ * A question about the oracle's own past sessions: the one case where its earlier answers are evidence. "session"
+ * alone is not enough: code questions name sessions all the time ("where is the session token checked?").
+ */
 export function asksAboutPastSessions(question: string): boolean {
-  return /\b(?:sessions?|earlier|last time|previous(?:ly)?\s+(?:answers?|asked|said))\b/i.test(question);
+  return /\b(?:(?:past|previous|earlier|last|prior|oracle|our|my)\s+(?:oracle\s+)?sessions?|last\s+time|earlier\s+answers?|previous(?:ly)?\s+(?:answers?|asked|said)|(?:you|we)\s+(?:said|answered|told|suggested))\b/i.test(question);
 }
 
 /** Keeps the ranked evidence whose citation checks out against the file on disk; counts the rest. */

@@ -224,7 +224,7 @@ export interface AskOptions {
   log?: boolean;
   /**
    * Let the oracle's own earlier answers (its session logs) be evidence. Default: only when the question asks about
-   * past sessions ("session", "earlier", "last time", "previous answer"); otherwise an answer never cites an answer.
+   * past sessions ("earlier session", "last time", "previous answer", "you said"); otherwise an answer never cites an answer.
    */
   pastSessions?: boolean;
   /**
