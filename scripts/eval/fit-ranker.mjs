@@ -4,7 +4,7 @@
 // questions), R@5 and MRR as score.mjs computes them (the first 20 files, as `context` lists them).
 //
 //   node scripts/eval/fit-ranker.mjs [--repos a,b] [--features f1,f2|today] [--neg-depth 100] [--l2 0.01]
-//                                    [--free todayScore] [--iters 400] [--write [FILE]] [--json FILE]
+//                                    [--free todayScore] [--iters 400] [--write [FILE]] [--json FILE] [--per-question]
 //
 // --write stores the model fitted on every dumped repository (default scripts/eval/ranker-weights.json); the
 // fit is full-batch and seeded by nothing, so the same dump gives the same file. --json writes the LORO table.
@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lib, mean, metricsA } from './engine.mjs';
 
-const args = lib.parseArgs(process.argv.slice(2), {});
+const args = lib.parseArgs(process.argv.slice(2), { 'per-question': 'bool' });
 const dir = resolve(args.in ?? join(lib.CACHE_DIR, 'features'));
 const MAX_FILES = 20;
 // Hyperparameters: fixed when given, else chosen inside each fold by leave-one-repository-out on its training
@@ -115,12 +115,17 @@ function choose(repoList) {
 }
 
 const rows = [];
+/** Per held-out question: fitted minus today. */
+const diffs = [];
 for (const repo of repos) {
   const held = questions.filter((q) => q.repo === repo);
   const others = repos.filter((r) => r !== repo);
   const hp = choose(others);
   const model = fit(questions.filter((q) => q.repo !== repo), hp);
-  rows.push({ repo, n: held.length, hp, today: avg(held.map(today)), fitted: avg(held.map(scoreWith(model))), bm25: avg(held.map(ref)) });
+  const t = held.map(today);
+  const f = held.map(scoreWith(model));
+  held.forEach((q, i) => diffs.push({ id: q.id, r5: f[i].r5 - t[i].r5, mrr: f[i].mrr - t[i].mrr, today: t[i], fitted: f[i] }));
+  rows.push({ repo, n: held.length, hp, today: avg(t), fitted: avg(f), bm25: avg(held.map(ref)) });
   process.stderr.write(`held out ${repo}: chose ${JSON.stringify(hp)}\n`);
 }
 const all = { repo: 'ALL (mean of repositories)', n: rows.reduce((a, r) => a + r.n, 0) };
@@ -134,6 +139,10 @@ for (const r of [...rows, all]) console.log(`| ${r.repo} | ${r.n} | ${f3(r.today
 const worst = Math.min(...rows.flatMap((r) => [r.fitted.r5 - r.today.r5, r.fitted.mrr - r.today.mrr]));
 const gate = all.fitted.r5 > all.today.r5 && all.fitted.mrr > all.today.mrr && worst >= -0.05;
 console.log(`\nworst per-repository change (R@5 or MRR): ${worst >= 0 ? '+' : ''}${f3(worst)}; gate (beats today overall on both, no repository below today by more than 0.05): ${gate ? 'PASS' : 'FAIL'}`);
+// Noise yardstick: the paired per-question difference, mean ± 1.96 standard errors (questions weigh the same here).
+const ci = (xs) => { const m = mean(xs); const se = Math.sqrt(mean(xs.map((x) => (x - m) ** 2)) / Math.max(xs.length - 1, 1)); return `${m >= 0 ? '+' : ''}${f3(m)} ± ${f3(1.96 * se)}`; };
+console.log(`fitted − today per question: R@5 ${ci(diffs.map((d) => d.r5))}, MRR ${ci(diffs.map((d) => d.mrr))}; ${diffs.filter((d) => d.mrr > 0).length} questions up, ${diffs.filter((d) => d.mrr < 0).length} down (MRR)`);
+if (args['per-question']) for (const d of diffs) if (d.r5 || d.mrr) console.log(`${d.id} today ${JSON.stringify(d.today)} fitted ${JSON.stringify(d.fitted)}`);
 if (args.json) writeFileSync(resolve(String(args.json)), `${JSON.stringify({ names, grid: GRID, iters, rows, all, worst, gate }, null, 1)}\n`);
 
 if (args.write !== undefined) {
