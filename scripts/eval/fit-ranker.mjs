@@ -4,7 +4,7 @@
 // questions), R@5 and MRR as score.mjs computes them (the first 20 files, as `context` lists them).
 //
 //   node scripts/eval/fit-ranker.mjs [--repos a,b] [--features f1,f2|today] [--neg-depth 100] [--l2 0.01]
-//                                    [--free todayScore] [--iters 400] [--write [FILE]] [--json FILE] [--per-question]
+//                                    [--free todayScore] [--iters 400] [--write [--model FILE]] [--json FILE] [--per-question]
 //
 // --write stores the model fitted on every dumped repository (default scripts/eval/ranker-weights.json); the
 // fit is full-batch and seeded by nothing, so the same dump gives the same file. --json writes the LORO table.
@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lib, mean, metricsA } from './engine.mjs';
 
-const args = lib.parseArgs(process.argv.slice(2), { 'per-question': 'bool' });
+const args = lib.parseArgs(process.argv.slice(2), { 'per-question': 'bool', write: 'bool' });
 const dir = resolve(args.in ?? join(lib.CACHE_DIR, 'features'));
 const MAX_FILES = 20;
 // Hyperparameters: fixed when given, else chosen inside each fold by leave-one-repository-out on its training
@@ -148,15 +148,15 @@ console.log(`fitted − today per question: R@5 ${ci(diffs.map((d) => d.r5))}, M
 if (args['per-question']) for (const d of diffs) if (d.r5 || d.mrr) console.log(`${d.id} today ${JSON.stringify(d.today)} fitted ${JSON.stringify(d.fitted)}`);
 if (args.json) writeFileSync(resolve(String(args.json)), `${JSON.stringify({ names, grid: GRID, iters, rows, all, worst, gate }, null, 1)}\n`);
 
-if (args.write !== undefined) {
-  const file = resolve(args.write === true || args.write === '' ? 'scripts/eval/ranker-weights.json' : String(args.write));
+if (args.write) {
+  const file = resolve(String(args.model ?? 'scripts/eval/ranker-weights.json'));
   // Hyperparameters by LORO over every repository, then one fit on all of them.
   const hp = choose(repos);
   const out = {
     about: 'Linear file ranker (score = sum of weight x feature) fitted by scripts/eval/fit-ranker.mjs on the set A feature dump of scripts/eval/dump-features.mjs; see docs/retrieval-eval.md. Not read by the product unless its LORO gate passes.',
     command: `node scripts/eval/fit-ranker.mjs ${process.argv.slice(2).join(' ')}`,
     repositories: repos, questions: questions.length, hyperparameters: hp, iters, unpenalised: [...free],
-    loro: { today: all.today, fitted: all.fitted, bm25: all.bm25, worst, gate },
+    loro: JSON.parse(JSON.stringify({ today: all.today, fitted: all.fitted, bm25: all.bm25, worst, gate }, (_, v) => (typeof v === 'number' ? Math.round(v * 1e4) / 1e4 : v))),
     weights: fit(questions, hp),
   };
   writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
