@@ -11,29 +11,17 @@
 //
 // EVAL (default ../shared/eval) locates the shared set; BENCH_TMP puts workspaces on a RAM disk.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { EVAL, INDEX_CACHE, cachedDb, lib, loadEngineParts, mean, metricsA, metricsB, questionsOf as questionsIn } from './eval/engine.mjs';
 
-const EVAL = resolve(process.env.EVAL ?? '../shared/eval');
-const lib = await import(pathToFileURL(join(EVAL, 'lib/common.mjs')).href);
 const argv = process.argv.slice(2);
 const mode = ['prepare', 'fast'].includes(argv[0]) ? argv.shift() : 'harness';
 const args = lib.parseArgs(argv, { 'per-question': 'bool', quiet: 'bool', keep: 'bool', 'tune-factors': 'bool' });
 const sets = String(args.set ?? 'AB').toUpperCase();
 const limit = args.limit ? Number(args.limit) : Infinity;
 const CLI = resolve('dist/cli.js');
-const INDEX_CACHE = join(lib.CACHE_DIR, 'ctx-index');
-
-function questionsOf(repo) {
-  const slug = lib.slugOf(repo.name);
-  const out = [];
-  if (sets.includes('A')) out.push(...lib.readJsonl(join(lib.QUESTIONS_DIR, `${slug}.jsonl`)).slice(0, limit));
-  if (sets.includes('B')) out.push(...lib.readJsonl(join(lib.QUESTIONS_DIR, `${slug}.defs.jsonl`)).slice(0, limit));
-  return out;
-}
-
-const cachedDb = (repo, commit) => join(INDEX_CACHE, lib.slugOf(repo.name), `${lib.short(commit)}.db`);
+const questionsOf = (repo) => questionsIn(repo, sets, limit);
 
 function prepare() {
   const mirrorOf = lib.loadMirrors(process.env.MIRROR_DIR);
@@ -62,41 +50,6 @@ function prepare() {
 if (mode === 'prepare') prepare();
 
 // ---------------------------------------------------------------- in-process evaluation (development aid)
-
-/** Bundles the ranking code from src/ for use in this process (the same code the CLI runs). */
-async function loadEngineParts() {
-  const esbuild = await import('esbuild');
-  const outfile = resolve('out/eval/context-lib.cjs');
-  await esbuild.build({
-    stdin: {
-      contents: `export { IndexDatabase } from './src/core/store/database';
-        export { memoryImage } from './src/core/store/paged-file';
-        export { createNodeAssetLocator } from './src/node/assets';
-        export { collectEvidence } from './src/core/context/evidence';
-        export { rankFiles, applyCutoff, DEFAULT_CLASS_FACTORS } from './src/core/context/rank-files';
-        export { DEFAULT_MIN_RELEVANCE, DEFAULT_MAX_FILES } from './src/core/context/context';
-        export { DEFAULT_WEIGHTS } from './src/core/context/types';`,
-      resolveDir: resolve('.'), loader: 'ts',
-    },
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'warning',
-  });
-  const { createRequire } = await import('node:module');
-  return createRequire(import.meta.url)(outfile);
-}
-
-function metricsA(q, files) {
-  const pos = q.gt.files.map((f) => files.indexOf(f)).filter((i) => i >= 0);
-  return { r1: pos.filter((i) => i < 1).length / q.gt.files.length, r5: pos.filter((i) => i < 5).length / q.gt.files.length,
-    r10: pos.filter((i) => i < 10).length / q.gt.files.length, mrr: pos.length ? 1 / (Math.min(...pos) + 1) : 0 };
-}
-
-function metricsB(q, ranked) {
-  const i = ranked.findIndex((r) => r.path === q.gt.file);
-  const near = (e) => e && e.path === q.gt.file && Math.abs(e.line - q.gt.line) <= 2;
-  return { file1: i === 0 ? 1 : 0, line1: near(ranked[0]) ? 1 : 0, line5: ranked.slice(0, 5).some(near) ? 1 : 0, mrr: i >= 0 ? 1 / (i + 1) : 0 };
-}
-
-const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 async function collectAll(parts) {
   const assets = parts.createNodeAssetLocator(resolve('dist'));
