@@ -105,6 +105,11 @@ export function pageList<T>(req: ListPageRequest<T>): ListPage<T> {
   throw new ToolError('invalid_input', `${req.tool}: not even one of the ${req.key} fits in max_tokens=${clampBudget(req.maxTokens)}${echoNote(req.head)}; raise max_tokens`);
 }
 
+/** The page window of a list held whole in memory: the items from `offset`, at most `limit`, with what paging needs. */
+export function windowOf<T>(all: readonly T[], offset: number, limit: number): Pick<ListPageRequest<T>, 'items' | 'offset' | 'moreAfter' | 'total'> {
+  return { items: all.slice(offset, offset + limit), offset, moreAfter: all.length > offset + limit, total: all.length };
+}
+
 /**
  * pageList with the first of `heads` (fullest first) that leaves an item room: a summary beside the list is worth
  * its tokens at the default budget, but at max_tokens=200 the items come first.

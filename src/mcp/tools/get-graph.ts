@@ -6,7 +6,7 @@
 import { z } from 'zod/v4';
 import type { GraphView } from '../../core/graph/view';
 import { countTokens } from '../../core/tokens';
-import { clampBudget, contentBudget, pageList } from '../budget';
+import { clampBudget, contentBudget, pageList, windowOf } from '../budget';
 import { decodeCursor } from '../cursor';
 import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg, type ToolAnswer } from '../tool';
 import { NO_GRAPH_HINT, readGraph } from './graph-read';
@@ -45,10 +45,7 @@ export const getGraphTool = defineTool({
       fingerprint: ctx.fingerprint,
       head,
       key: 'nodes',
-      items: nodes.slice(offset, offset + limit),
-      offset,
-      moreAfter: nodes.length > offset + limit,
-      total: nodes.length,
+      ...windowOf(nodes, offset, limit),
       maxTokens: args.max_tokens,
     });
     return { text: page.text, tokens: page.tokens, items: page.shown.map((n) => ({ ref: n.ref_id, kind: n.kind })) };

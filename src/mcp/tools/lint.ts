@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { EngineError } from '../../core/errors';
 import type { Violation } from '../../core/rules/types';
-import { pageListWithHead } from '../budget';
+import { pageListWithHead, windowOf } from '../budget';
 import { decodeCursor } from '../cursor';
 import { ToolError } from '../errors';
 import { cursorArg, defineTool, limitArg, maxTokensArg, refIdArg, type ToolContext } from '../tool';
@@ -39,10 +39,7 @@ export const lintTool = defineTool({
       tool: 'lint',
       fingerprint: ctx.fingerprint,
       key: 'findings',
-      items: found.slice(offset, offset + limit),
-      offset,
-      moreAfter: found.length > offset + limit,
-      total: found.length,
+      ...windowOf(found, offset, limit),
       maxTokens: args.max_tokens,
     }, [
       {

@@ -1,6 +1,6 @@
 /** list_nodes: the declared nodes of the architecture graph, by kind; adapter over engine.graphView(). */
 import { z } from 'zod/v4';
-import { pageList } from '../budget';
+import { pageList, windowOf } from '../budget';
 import { decodeCursor } from '../cursor';
 import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
 import { NO_GRAPH_HINT, readGraph } from './graph-read';
@@ -33,10 +33,7 @@ export const listNodesTool = defineTool({
       fingerprint: ctx.fingerprint,
       head: { ...(args.kind !== undefined ? { kind: args.kind } : {}), total: nodes.length, ...(hint ? { hint } : {}) },
       key: 'nodes',
-      items: nodes.slice(offset, offset + limit),
-      offset,
-      moreAfter: nodes.length > offset + limit,
-      total: nodes.length,
+      ...windowOf(nodes, offset, limit),
       maxTokens: args.max_tokens,
     });
     return { text: page.text, tokens: page.tokens, items: page.shown.map((n) => ({ ref: n.ref_id, kind: n.kind })) };

@@ -4,7 +4,7 @@
  * the closest ids): in check mode nothing is marked.
  */
 import { z } from 'zod/v4';
-import { pageListWithHead } from '../budget';
+import { pageListWithHead, windowOf } from '../budget';
 import { decodeCursor } from '../cursor';
 import { cursorArg, defineTool, limitArg, maxTokensArg, refIdArg } from '../tool';
 import { pairMatches } from './mark-synced';
@@ -38,10 +38,7 @@ export const syncCheckTool = defineTool({
       tool: 'sync_check',
       fingerprint: ctx.fingerprint,
       key: 'pairs',
-      items: pairs.slice(offset, offset + limit),
-      offset,
-      moreAfter: pairs.length > offset + limit,
-      total: pairs.length,
+      ...windowOf(pairs, offset, limit),
       maxTokens: args.max_tokens,
     }, [
       {
