@@ -57,4 +57,54 @@ describe('search', () => {
     await assert.rejects(engine.search('?? !!'), (e: unknown) => EngineError.is(e, 'invalid_input'));
     await engine.dispose();
   });
+
+  it('lists the definition first, then uses, tests after source (a test callback named alike outranks it on score)', async () => {
+    const root = makeWorkspace({
+      'src/url.ts': [
+        '/** The path of a request URL, without the query string. */',
+        'export const getPath = (request: Request): string => {',
+        '  const url = request.url',
+        "  const start = url.indexOf('/', url.indexOf(':') + 4)",
+        '  let i = start',
+        '  for (; i < url.length; i++) {',
+        '    const charCode = url.charCodeAt(i)',
+        '    if (charCode === 37) { return decodeURI(url.slice(start)) }',
+        '    else if (charCode === 63) { break }',
+        '  }',
+        '  return url.slice(start, i)',
+        '}',
+      ].join('\n'),
+      'src/router.ts': [
+        "import { getPath } from './url'",
+        'export function route(request: Request): string {',
+        '  return getPath(request)',
+        '}',
+      ].join('\n'),
+      'src/app.test.ts': [
+        "import { App } from './app'",
+        "it('uses the host', () => {",
+        "  const app = new App({ getPath: (req) => req.url })",
+        '})',
+        "it('strips the scheme', () => {",
+        "  const app = new App({ getPath: (req) => req.url.replace('https://', '') })",
+        '})',
+      ].join('\n'),
+    });
+    roots.push(root);
+    const engine = testEngine(root);
+    await engine.index();
+    const where = (hits: Array<{ path: string; line: number }>): string[] => hits.map((h) => `${h.path}:${h.line}`);
+    // The plain relevance order (what the oracle's retrieval uses) puts a short test callback above the definition.
+    const byScore = await engine.search('getPath', { order: 'relevance' });
+    assert.equal(byScore[0]?.path, 'src/app.test.ts', where(byScore).join(' '));
+    const hits = await engine.search('getPath');
+    assert.equal(`${hits[0]?.path}:${hits[0]?.line}`, 'src/url.ts:2', where(hits).join(' '));
+    const firstTest = hits.findIndex((h) => h.path.endsWith('.test.ts'));
+    const use = hits.findIndex((h) => h.path === 'src/router.ts');
+    assert.ok(use > 0, where(hits).join(' '));
+    // Test definitions come after the source definition; a source use after every definition.
+    assert.ok(firstTest > 0, where(hits).join(' '));
+    assert.ok(hits.slice(0, use).every((h) => h.symbol?.split('.').pop() === 'getPath'), where(hits).join(' '));
+    await engine.dispose();
+  });
 });

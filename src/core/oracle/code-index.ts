@@ -33,7 +33,7 @@ export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, ca
     async search(query, limit) {
       let hits;
       try {
-        hits = searchChunks(await getDb(), query, { limit });
+        hits = searchChunks(await getDb(), query, { limit, order: 'relevance' });
       } catch (e) {
         // A question made only of stopwords has nothing to search for: no hits rather than an error.
         if (EngineError.is(e, 'invalid_input') || EngineError.is(e, 'required')) return [];

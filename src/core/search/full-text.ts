@@ -1,5 +1,11 @@
-/** Full-text search over code chunks: identifier-aware FTS4 MATCH ranked by bm25(), with a boost for exact names. */
+/**
+ * Full-text search over code chunks: identifier-aware FTS4 MATCH ranked by bm25(), with a boost for exact names.
+ * A person's search (the default order) lists definitions of the name first, then its uses, tests after source in
+ * each: that is what an editor's symbol search does, and bm25 alone ranks short test callbacks named like the
+ * definition above it. Retrieval for the oracle keeps the plain relevance order (`order: 'relevance'`).
+ */
 import { EngineError } from '../errors';
+import { testFramework } from '../testmap/detect';
 import { splitIdentifier } from '../parse/identifiers';
 import { chunkTexts } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
@@ -9,6 +15,8 @@ export interface SearchOptions {
   /** Restrict to chunks of this symbol kind (function, class, …) or `file` for file-level chunks. */
   kind?: string;
   limit?: number;
+  /** `definitions` (default): definitions, then uses, tests after source; `relevance`: by score alone. */
+  order?: 'definitions' | 'relevance';
 }
 
 export interface SearchHit {
@@ -58,7 +66,8 @@ export function searchChunks(db: IndexDatabase, query: string, options: SearchOp
      ORDER BY score DESC LIMIT ?`,
     params,
   );
-  const wanted = new Set(query.match(/[A-Za-z0-9_$]+/g)?.map((t) => t.toLowerCase()) ?? []);
+  const typed = new Set(query.match(/[A-Za-z0-9_$]+/g) ?? []);
+  const wanted = new Set([...typed].map((t) => t.toLowerCase()));
   const ranked = rows.map((r) => {
     const symbol = r.symbol === null ? undefined : String(r.symbol);
     const shortName = symbol?.split('.').pop()?.toLowerCase();
@@ -72,9 +81,13 @@ export function searchChunks(db: IndexDatabase, query: string, options: SearchOp
       ...(r.signature ? { signature: String(r.signature) } : {}),
       score: Math.round((Number(r.score) * (exact ? 1.5 : 1)) * 1000) / 1000,
     };
-    return { id: Number(r.id), hit };
+    // Definitions of the name (as typed before other cases: getPath before GetPath), in source then in tests; then
+    // uses, in source then in tests.
+    const sameCase = exact && typed.has(symbol!.split('.').pop()!);
+    const tier = options.order === 'relevance' ? 0 : (exact ? 0 : 4) + (testFramework(hit.path) ? 2 : 0) + (sameCase ? 0 : 1);
+    return { id: Number(r.id), hit, tier };
   });
-  ranked.sort((a, b) => b.hit.score - a.hit.score || a.hit.path.localeCompare(b.hit.path) || a.hit.line - b.hit.line);
+  ranked.sort((a, b) => a.tier - b.tier || b.hit.score - a.hit.score || a.hit.path.localeCompare(b.hit.path) || a.hit.line - b.hit.line);
   const top = ranked.slice(0, limit);
   // Chunk text is rebuilt from the stored file text: only for the hits shown.
   const texts = chunkTexts(db, top.map((r) => r.id));
