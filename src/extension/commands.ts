@@ -90,8 +90,24 @@ async function reindex({ client, log }: CommandDeps): Promise<IndexOutcome | und
   );
 }
 
+const DETAILS = 'Show Details';
+const CANCEL = 'Cancel Indexing';
+
+/** The notification of Show Index Status; while a run is under way it carries Cancel. */
+function notifyStatus(view: StatusView, log: vscode.LogOutputChannel): void {
+  const actions = view.state === 'indexing' ? [CANCEL, DETAILS] : [DETAILS];
+  void vscode.window.showInformationMessage(statusSummary(view), ...actions).then((pick) => {
+    if (pick === DETAILS) log.show(true);
+    else if (pick === CANCEL) void vscode.commands.executeCommand(COMMANDS.cancelIndexing);
+  });
+}
+
 async function showStatus(deps: CommandDeps, options?: ShowStatusOptions): Promise<StatusReport> {
   const { client, state, log } = deps;
+  // During a run the server may answer late (it is busy parsing): a click on the status bar shows what the
+  // progress notifications said at once instead of waiting for it.
+  const shownEarly = !options?.silent && state.view.state === 'indexing';
+  if (shownEarly) notifyStatus(state.view, log);
   let view: StatusView = state.view;
   let activity: IndexActivity | undefined;
   if (client.isRunning()) {
@@ -113,9 +129,7 @@ async function showStatus(deps: CommandDeps, options?: ShowStatusOptions): Promi
   };
   if (!options?.silent) {
     for (const line of statusReport(view, deps.activationMs())) log.info(line);
-    void vscode.window.showInformationMessage(statusSummary(view), 'Show Details').then((pick) => {
-      if (pick) log.show(true);
-    });
+    if (!shownEarly) notifyStatus(view, log);
   }
   return report;
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { statusBarContent, type StatusView } from './status-view';
 
-/** The status bar item: index state, freshness in the tooltip, click → Show Index Status. */
+/** The status bar item: index state, freshness in the tooltip, click → Show Index Status (with Cancel while indexing). */
 export class IndexStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('contextOracle.status', vscode.StatusBarAlignment.Left, 10);
   private view: StatusView = { state: 'starting' };
@@ -23,10 +23,9 @@ export class IndexStatusBar implements vscode.Disposable {
   private render(): void {
     const c = statusBarContent(this.view);
     this.item.text = c.text;
-    // While a run is under way the item cancels it (the tooltip says so); otherwise it shows the status report.
-    const indexing = this.view.state === 'indexing';
-    this.item.command = indexing ? 'contextOracle.cancelIndexing' : 'contextOracle.showStatus';
-    void vscode.commands.executeCommand('setContext', 'contextOracle.indexing', indexing);
+    // People click status items to see details, so a click always shows the status; while a run is under way that
+    // notification carries the Cancel button (cancelling on a click lost runs people only meant to look at).
+    void vscode.commands.executeCommand('setContext', 'contextOracle.indexing', this.view.state === 'indexing');
     const tooltip = new vscode.MarkdownString(c.tooltip);
     tooltip.supportThemeIcons = true;
     this.item.tooltip = tooltip;

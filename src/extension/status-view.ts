@@ -49,9 +49,8 @@ export function statusBarContent(view: StatusView, now: number = Date.now()): St
       return { text: '$(error) Oracle: index error', severity: 'error', tooltip: `Indexing failed: ${view.error ?? 'unknown error'}${click}` };
     case 'indexing': {
       const p = view.progress;
-      const what = view.full ? 'Rebuilding the index' : 'Indexing';
       const count = p && p.phase === 'parsing' && p.total > 0 ? ` ${p.done}/${p.total}` : p?.phase === 'persisting' ? ' (saving)' : '…';
-      return { text: `$(sync~spin) Oracle: indexing${count}`, severity: 'normal', tooltip: `${what} the workspace${count}.\n\n_Click to cancel; the previous index is kept._` };
+      return { text: `$(sync~spin) Oracle: indexing${count}`, severity: 'normal', tooltip: `${indexingText(view)}.\n\n_Click for the status, with a button to cancel; the previous index is kept until the run ends._` };
     }
     case 'ready': {
       const s = view.status;
@@ -67,6 +66,15 @@ export function statusBarContent(view: StatusView, now: number = Date.now()): St
       };
     }
   }
+}
+
+/** "Rebuilding the index: 240/390 files" — what a run under way is doing, in words (tooltip and notification). */
+export function indexingText(view: StatusView): string {
+  const p = view.progress;
+  const what = view.full ? 'Rebuilding the index' : 'Indexing the workspace';
+  if (p?.phase === 'parsing' && p.total > 0) return `${what}: ${p.done}/${p.total} files`;
+  if (p?.phase === 'persisting') return `${what}: saving`;
+  return what;
 }
 
 /** The journal's damage and its repair, in words. */
@@ -94,7 +102,7 @@ export function relativeTime(iso: string, now: number): string {
 export function statusSummary(view: StatusView, now: number = Date.now()): string {
   const s = view.status;
   if (view.state === 'untrusted') return 'Context Oracle: workspace not trusted; indexing is off.';
-  if (view.state === 'indexing') return `Context Oracle: ${statusBarContent(view, now).text.replace(/^\$\([^)]*\) Oracle: /, '')}`;
+  if (view.state === 'indexing') return `Context Oracle: ${indexingText(view)}. The previous index answers until the run ends.`;
   if (!s || !s.exists) return `Context Oracle: no index (${view.state}${view.error ? `: ${view.error}` : ''}).`;
   return `Context Oracle: ${s.files} files (${languageList(s)}), ${s.symbols} symbols, ${s.annotations} annotations; ${s.updatedAt ? `updated ${relativeTime(s.updatedAt, now)}` : 'update time unknown'}.`;
 }
