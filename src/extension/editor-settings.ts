@@ -14,5 +14,6 @@ export const EDITOR_SETTINGS: readonly SettingSpec[] = [
   // (the extension also reads only the user-level value).
   { key: 'model.baseUrl', type: 'string', default: '', scope: 'application', description: 'OpenAI-compatible endpoint the Oracle may send questions and code excerpts to for a synthesised answer, e.g. https://api.openai.com/v1 (user settings only). Empty: answers quote the evidence.' },
   { key: 'model.name', type: 'string', default: '', scope: 'application', description: 'Model name at contextOracle.model.baseUrl, e.g. gpt-4o-mini (user settings only).' },
+  { key: 'panel.model', type: 'string', default: '', scope: 'application', description: "The editor's language model (e.g. a GitHub Copilot model) the Oracle panel sends questions and the evidence to, by name; set it with \"Select Model for the Panel\" (user settings only). Empty: the panel answers from the evidence without a model, unless contextOracle.model.* names an endpoint." },
   { key: 'model.apiKeyEnv', type: 'string', default: '', scope: 'application', description: 'Name of the environment variable holding the API key for contextOracle.model.baseUrl (never the key itself; user settings only).' },
 ];

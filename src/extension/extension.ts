@@ -9,6 +9,7 @@ import { registerAgentSurfaces, type AgentFeatures } from './agent-surfaces';
 import { AnnotationInsights } from './annotation-insights';
 import type { StdioDefinition } from './chat/mcp-provider';
 import { registerCommands } from './commands';
+import { EditorModels } from './editor-models';
 import { errorMessage } from './errors';
 import { watchForChanges, type ChangeWatcher } from './freshness-watcher';
 import { IndexState } from './index-state';
@@ -19,6 +20,7 @@ import { createOracleClient, type OracleClient } from './oracle-client';
 import { openLocation } from './open-location';
 import { OraclePanel, PANEL_VIEW_ID } from './panel/oracle-panel';
 import { ProblemsView } from './problems';
+import { RefIdCatalog } from './ref-id-pick';
 import { EditorMcpEndpoint, registerEndpointCommand } from './http-mcp/editor-endpoint';
 import { IndexStatusBar } from './status-bar';
 
@@ -41,10 +43,12 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
   try {
     const state = new IndexState({ state: vscode.workspace.isTrusted ? 'starting' : 'untrusted' });
     const bar = new IndexStatusBar();
-    const client = createOracleClient(context, log, navigationHandlers);
+    const models = new EditorModels(log);
+    const client = createOracleClient(context, log, { ...navigationHandlers, ...models.handlers });
     clientToStop = client;
     const problems = new ProblemsView(client, log);
     const insights = new AnnotationInsights(client, log);
+    const catalog = new RefIdCatalog(client);
     const panel = new OraclePanel({
       extensionUri: context.extensionUri, client, log, open: openLocation,
       run: async (command, refId) => {
@@ -59,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
         if (a.state === 'ready') {
           insights.invalidate();
           problems.schedule(0);
+          catalog.refresh();
         }
       }),
       client.onNotification('contextOracle/freshness', (stamp) => {
@@ -68,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
         if (before && before.indexedAt !== stamp.indexedAt) {
           insights.invalidate();
           problems.schedule();
+          catalog.refresh();
           client.request('contextOracle/status', {}).then((s) => state.set({ ...state.view, status: s.index }), () => undefined);
         }
       }),
@@ -79,9 +85,9 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
     context.subscriptions.push(...registerCommands({ client, state, log, activationMs: () => activationMs }));
     let watcher: ChangeWatcher | undefined;
     context.subscriptions.push(...registerOracleCommands({
-      client, panel, log, refreshProblems: () => { insights.invalidate(); problems.schedule(0); }, flushChanges: () => watcher?.flush(),
+      client, panel, log, refreshProblems: () => { insights.invalidate(); problems.schedule(0); }, flushChanges: () => watcher?.flush(), catalog,
     }));
-    context.subscriptions.push(...registerModelConfig(context, client, log));
+    context.subscriptions.push(models, ...registerModelConfig(context, client, models, log));
     const agents = registerAgentSurfaces(context, client, log);
     const endpoint = new EditorMcpEndpoint(client, log, String((context.extension.packageJSON as { version?: string }).version ?? '0.0.0'));
     context.subscriptions.push(endpoint, registerEndpointCommand(endpoint, log));
@@ -89,7 +95,9 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
     const startServer = (): void => {
       state.set({ state: 'starting' });
       client.start().then(() => {
-        watcher = watchForChanges(client, () => problems.schedule());
+        void models.refresh(); // after the start: the chosen model reaches the server as a notification
+        // The server reads graph and rules files afresh on each request; what the editor holds from them must go.
+        watcher = watchForChanges(client, () => { insights.invalidate(); problems.schedule(); catalog.refresh(); });
         context.subscriptions.push(watcher);
         if (vscode.workspace.getConfiguration('contextOracle').get<boolean>('mcpHttp.enabled', false)) {
           endpoint.start().catch((e: unknown) => log.warn(`MCP endpoint not started: ${errorMessage(e)}`));

@@ -1,7 +1,8 @@
 /**
  * Feeds the server's change queue from VS Code's file watcher: files written to disk (a save, a checkout, a tool)
  * and deletions, batched for a moment. Unsaved edits never reach the disk, so they are never sent. Changes inside
- * the index folder are not source changes, but graph and rules files there change what the Problems view shows.
+ * the index folder are not source changes, but graph and rules files there change what hovers, CodeLens, the Problems
+ * view and the ref_id list show, so their edits reach those at once (no Sync Now).
  */
 import * as vscode from 'vscode';
 import type { ChangeNotice } from '../core/model';
@@ -10,6 +11,11 @@ import type { OracleClient } from './oracle-client';
 
 // Editor and tool settings folders hold no indexable source; a settings change must not sit in the queue.
 const IGNORED_DIRS = ['.git/', 'node_modules/', '.hg/', '.svn/', '.vscode/', '.idea/'];
+
+/** Whether a path is a graph or rules file (hovers, CodeLens, the Problems view and the ref_id list read them). */
+export function isGraphFile(rel: string): boolean {
+  return /^(\.context-oracle\/graph|\.beadloom\/_graph)\/.+\.ya?ml$/.test(rel) || /^\.context-oracle\/rules\.ya?ml$/.test(rel);
+}
 
 /** Whether a workspace-relative path is a source change worth queueing (pure; tested in the integration suite). */
 export function isSourceChange(rel: string): boolean {
@@ -39,7 +45,7 @@ export function watchForChanges(client: OracleClient, onGraphOrDocChange: () => 
   const note = (uri: vscode.Uri, kind: ChangeNotice['kind']): void => {
     const rel = relativePath(uri);
     if (!rel) return;
-    if (rel.startsWith('.context-oracle/graph/') || rel.endsWith('.md')) onGraphOrDocChange();
+    if (isGraphFile(rel) || rel.endsWith('.md')) onGraphOrDocChange();
     if (!isSourceChange(rel)) return;
     pending.set(rel, kind);
     timer ??= setTimeout(flush, delayMs);

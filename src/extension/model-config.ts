@@ -11,6 +11,7 @@ import { parseSettings, SETTINGS_FILE } from '../core/oracle/settings';
 import type { ModelSettings } from '../core/oracle/types';
 import type { EditorModelConfig } from '../protocol/language-server';
 import { errorMessage } from './errors';
+import { SELECT_PANEL_MODEL, type EditorModels } from './editor-models';
 import type { OracleClient } from './oracle-client';
 
 export const APPROVE_WORKSPACE_MODEL = 'contextOracle.approveWorkspaceModel';
@@ -26,10 +27,10 @@ function userModel(): ModelSettings | undefined {
   return { baseUrl, model, ...(apiKeyEnv ? { apiKeyEnv } : {}) };
 }
 
-export function readEditorModelConfig(state: vscode.Memento): EditorModelConfig {
+export function readEditorModelConfig(state: vscode.Memento, editorModel?: string): EditorModelConfig {
   const model = userModel();
   const approved = vscode.workspace.isTrusted ? state.get<string>(APPROVAL_KEY) : undefined;
-  return { ...(model ? { model } : {}), ...(approved ? { approvedWorkspaceModel: approved } : {}) };
+  return { ...(model ? { model } : {}), ...(approved ? { approvedWorkspaceModel: approved } : {}), ...(editorModel ? { editorModel } : {}) };
 }
 
 async function workspaceModel(): Promise<ModelSettings | undefined> {
@@ -45,8 +46,8 @@ async function workspaceModel(): Promise<ModelSettings | undefined> {
 }
 
 /** The approval command, and the notifications that keep the server's copy current. */
-export function registerModelConfig(context: vscode.ExtensionContext, client: OracleClient, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const send = (): void => client.notify('contextOracle/modelConfig', readEditorModelConfig(context.workspaceState));
+export function registerModelConfig(context: vscode.ExtensionContext, client: OracleClient, models: EditorModels, log: vscode.LogOutputChannel): vscode.Disposable[] {
+  const send = (): void => client.notify('contextOracle/modelConfig', readEditorModelConfig(context.workspaceState, models.chosen()));
   const approve = async (): Promise<void> => {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showWarningMessage('Context Oracle: a workspace\'s model can only be used in a trusted workspace. Trust the workspace first.');
@@ -77,5 +78,7 @@ export function registerModelConfig(context: vscode.ExtensionContext, client: Or
   return [
     vscode.commands.registerCommand(APPROVE_WORKSPACE_MODEL, approve),
     vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('contextOracle.model')) send(); }),
+    models.onDidChange(send),
+    vscode.commands.registerCommand(SELECT_PANEL_MODEL, (name?: string) => models.select(name)),
   ];
 }

@@ -55,7 +55,7 @@ async function atLocation(command: string, at: NavLocation): Promise<NavLocation
 
 const SYMBOL_KINDS = Object.fromEntries(Object.entries(vscode.SymbolKind).filter(([, v]) => typeof v === 'number').map(([k, v]) => [v, k.toLowerCase()]));
 
-export const navigationHandlers: ClientRequestHandlers = {
+export const navigationHandlers: Omit<ClientRequestHandlers, 'contextOracle/lm/chat'> = {
   'contextOracle/nav/definitions': ({ at }) => atLocation('vscode.executeDefinitionProvider', at),
   'contextOracle/nav/references': ({ at }) => atLocation('vscode.executeReferenceProvider', at),
   'contextOracle/nav/implementations': ({ at }) => atLocation('vscode.executeImplementationProvider', at),

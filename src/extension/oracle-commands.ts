@@ -14,7 +14,7 @@ import { engineErrorCode, errorMessage, isCancellation } from './errors';
 import { relativePath } from './navigation-bridge';
 import type { OracleClient } from './oracle-client';
 import type { OraclePanel } from './panel/oracle-panel';
-import { pickRefId } from './ref-id-pick';
+import { pickRefId, withUnambiguousRefIds, type RefIdCatalog } from './ref-id-pick';
 
 export const ORACLE_COMMANDS = {
   ask: 'contextOracle.ask',
@@ -42,6 +42,8 @@ export interface OracleCommandDeps {
   refreshProblems(): void;
   /** Send the file changes the watcher holds back for batching. */
   flushChanges(): void;
+  /** Nodes, files and symbols listed the moment a ref_id quick pick opens. */
+  catalog: RefIdCatalog;
 }
 
 export interface CopyContextArgs {
@@ -116,19 +118,20 @@ export function registerOracleCommands(deps: OracleCommandDeps): vscode.Disposab
   const bundle = (refIds?: string | string[]): Promise<BundleResult | undefined> => guarded(deps, 'Context bundle', async () => {
     const ids = typeof refIds === 'string' ? [refIds] : Array.isArray(refIds) ? refIds.filter((r) => typeof r === 'string') : [];
     if (!ids.length) {
-      const picked = await pickRefId(client, 'Context Bundle for…');
+      const picked = await pickRefId(client, deps.catalog, 'Context Bundle for…');
       if (!picked) return undefined;
       ids.push(picked);
     }
-    const result = await client.request('contextOracle/bundle', { refIds: ids });
+    const done = await withUnambiguousRefIds(ids, deps.log, async (chosen) => ({ chosen, result: await client.request('contextOracle/bundle', { refIds: chosen }) }));
+    if (!done) return undefined;
     await panel.reveal();
-    panel.post({ type: 'bundle', refIds: ids, result });
-    return result;
+    panel.post({ type: 'bundle', refIds: done.chosen, result: done.result });
+    return done.result;
   });
 
   const why = (refId?: string): Promise<WhyResult | undefined> => guarded(deps, 'Why', async () => {
     let result: WhyResult | undefined;
-    if (typeof refId === 'string' && refId) result = await client.request('contextOracle/why', { refId });
+    if (typeof refId === 'string' && refId) result = await withUnambiguousRefIds([refId], deps.log, ([id]) => client.request('contextOracle/why', { refId: id! }));
     else {
       const ed = vscode.window.activeTextEditor;
       const path = ed ? relativePath(ed.document.uri) : undefined;
@@ -139,8 +142,8 @@ export function registerOracleCommands(deps: OracleCommandDeps): vscode.Disposab
         result = await client.request('contextOracle/why', { refId: id }).catch((e: unknown) => { if (engineErrorCode(e) === 'not_found') return undefined; throw e; });
       }
       if (!result && !candidates.length) {
-        const picked = await pickRefId(client, 'Why (impact) of…');
-        if (picked) result = await client.request('contextOracle/why', { refId: picked });
+        const picked = await pickRefId(client, deps.catalog, 'Why (impact) of…');
+        if (picked) result = await withUnambiguousRefIds([picked], deps.log, ([id]) => client.request('contextOracle/why', { refId: id! }));
       }
     }
     if (!result) return undefined;
@@ -205,7 +208,7 @@ export function registerOracleCommands(deps: OracleCommandDeps): vscode.Disposab
       ], { title: `Copy Context for Agent (≤ ${maxTokens} tokens)` });
       if (!pick) return undefined;
       if (pick.id === 'bundle') {
-        const id = await pickRefId(client, 'Copy context bundle for…');
+        const id = await pickRefId(client, deps.catalog, 'Copy context bundle for…');
         if (!id) return undefined;
         refIds = [id];
       } else {

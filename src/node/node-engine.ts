@@ -2,7 +2,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { createEngine, type Engine } from '../core/engine';
 import type { EngineConfig } from '../core/config';
-import type { Logger, NavigationProvider, ParserHost, UserModelSource } from '../core/ports';
+import type { HttpClient, Logger, NavigationProvider, ParserHost, UserModelSource } from '../core/ports';
 import { createInProcessParserHost } from '../core/parse/in-process-parser-host';
 import { createNodeAssetLocator } from './assets';
 import { nodeFileSystem } from './file-system';
@@ -30,6 +30,8 @@ export interface NodeEngineOptions {
   navigation?: NavigationProvider;
   /** The user's model configuration (see user-config.ts); absent: only a model passed with a question is used. */
   userModel?: UserModelSource;
+  /** Outbound HTTP for model endpoints; default Node's fetch (the language server routes the editor's model through it). */
+  http?: HttpClient;
 }
 
 export function defaultIndexPath(root: string): string {
@@ -57,7 +59,7 @@ export function createNodeEngine(options: NodeEngineOptions): Engine {
     : createWorkerParserHost(assetRoot, options.workers);
   return createEngine(
     { root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPath), logger: options.logger, clock: { now: () => Date.now() }, assets, parser,
-      git: createNodeGit(root), http: nodeHttpClient, env: { get: (name) => process.env[name] }, writer: nodeWorkspaceWriter,
+      git: createNodeGit(root), http: options.http ?? nodeHttpClient, env: { get: (name) => process.env[name] }, writer: nodeWorkspaceWriter,
       state: createStateStore(join(root, '.context-oracle')), cache: createStateStore(cacheDir), sessionLogDir: join(cacheDir, 'threads'),
       ...(options.navigation ? { navigation: options.navigation } : {}),
       ...(options.userModel ? { userModel: options.userModel } : {}) },

@@ -10,6 +10,7 @@ import type {
 } from '../core/model';
 import type { NavLocation, NavSymbol } from '../core/ports';
 import type { ModelSettings } from '../core/oracle/types';
+import type { ChatMessage } from '../core/llm/chat-completions';
 import type { BundleResult } from '../core/bundle/types';
 import type { WhyResult } from '../core/graph/why';
 import type { GraphView } from '../core/graph/view';
@@ -44,6 +45,11 @@ export interface EditorModelConfig {
   model?: ModelSettings;
   /** workspaceModelFingerprint of the `.context-oracle/oracle.json` model the user approved in this trusted workspace. */
   approvedWorkspaceModel?: string;
+  /**
+   * The name of the editor's own language model (VS Code's Language Model API, e.g. a Copilot model) the user chose
+   * for the panel; used when `model` is absent. The server asks the client to run it (`contextOracle/lm/chat`).
+   */
+  editorModel?: string;
 }
 
 export interface InitializationOptions {
@@ -185,6 +191,8 @@ export interface OracleClientRequests {
   'contextOracle/nav/references': { params: { at: NavLocation }; result: NavLocation[] };
   'contextOracle/nav/implementations': { params: { at: NavLocation }; result: NavLocation[] };
   'contextOracle/nav/workspaceSymbols': { params: { query: string }; result: NavSymbol[] };
+  /** Runs the editor's language model `model` (by name) on the messages; the whole answer comes back at once. */
+  'contextOracle/lm/chat': { params: { model: string; messages: ChatMessage[]; maxTokens?: number }; result: { text: string } };
 }
 
 export type OracleRequestMethod = keyof OracleRequests;
@@ -205,6 +213,7 @@ export const OracleMethods = {
 /** Client-request methods, for registering every handler (the client's table is a mapped type over these). */
 export const CLIENT_REQUEST_METHODS: readonly OracleClientRequestMethod[] = [
   'contextOracle/nav/definitions', 'contextOracle/nav/references', 'contextOracle/nav/implementations', 'contextOracle/nav/workspaceSymbols',
+  'contextOracle/lm/chat',
 ];
 
 /** `ResponseError.data` for errors raised by the engine: hosts turn `code` into their own message. */

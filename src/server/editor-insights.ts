@@ -84,12 +84,27 @@ export async function problems(engine: Engine): Promise<ProblemsResult> {
   };
 }
 
-/** Declared nodes first (filtered by `query` when given), then definitions named like the query. */
+/**
+ * Declared nodes first (filtered by `query` when given), then definitions named like the query. With no query, the
+ * files and definitions of the repo map follow the nodes, most important first: a quick pick lists them at once and
+ * filters them as the user types, instead of waiting empty for the first words.
+ */
 export async function refIdSuggestions(engine: Engine, query: string | undefined, limit = 50): Promise<RefIdSuggestion[]> {
   const q = (query ?? '').trim().toLowerCase();
   const out: RefIdSuggestion[] = [...(await declaredNodes(engine)).values()]
     .filter((n) => !q || n.ref_id.toLowerCase().includes(q) || n.summary.toLowerCase().includes(q))
     .map((n) => ({ ref_id: n.ref_id, kind: n.kind, summary: n.summary }));
+  if (!q) {
+    try {
+      const map = await engine.repoMap({ maxTokens: 4_000 });
+      for (const f of map.files) {
+        out.push({ ref_id: f.path, kind: 'file', summary: '' });
+        for (const s of f.symbols) out.push({ ref_id: `${f.path}::${s.qualifiedName}`, kind: s.kind, summary: s.signature });
+      }
+    } catch (e) {
+      if (!quiet(e)) throw e;
+    }
+  }
   if (q.length >= 2) {
     try {
       const defs = await engine.definitions(query!.trim(), { limit: 10 });

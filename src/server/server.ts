@@ -9,10 +9,12 @@ import {
   type DidChangeConfigurationParams, type InitializeParams,
 } from 'vscode-languageserver/node';
 import { createNodeEngine } from '../node/node-engine';
+import { nodeHttpClient } from '../node/http';
 import type {
   EditorModelConfig, InitializationOptions, OracleClientRequests, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, ServerSettings,
 } from '../protocol/language-server';
 import { createConnectionLogger } from './connection-logger';
+import { editorModelHttp, editorModelSettings } from './editor-model-http';
 import { createEditorNavigation, type SendClientRequest } from './editor-navigation';
 import { createFreshnessFeed } from './freshness-feed';
 import { createIndexSession, type IndexSession } from './index-session';
@@ -33,7 +35,8 @@ let editorModel: EditorModelConfig = {};
 // The user's model: editor user settings, else the environment, else the user config file; a workspace model only
 // when approved in the editor (read at every question, so a change applies without re-creating the engine).
 const userModel = createUserModelSource({
-  explicit: () => editorModel.model,
+  // The editor's language model only when the user settings name none.
+  explicit: () => editorModel.model ?? (editorModel.editorModel ? editorModelSettings(editorModel.editorModel) : undefined),
   trust: () => editorModel.approvedWorkspaceModel,
   approveHint: 'To use it, run "Context Oracle: Use the Workspace\'s Model" in a trusted workspace, or set contextOracle.model.* in your user settings.',
 });
@@ -123,7 +126,7 @@ connection.onInitialize((params) => {
     settings,
     logger,
     createEngine: (r, s) => createNodeEngine({
-      root: r, logger, assetRoot: __dirname, config: toEngineConfig(s), userModel, ...(s.indexPath ? { indexPath: s.indexPath } : {}),
+      root: r, logger, assetRoot: __dirname, config: toEngineConfig(s), userModel, http: editorModelHttp(sendClientRequest, nodeHttpClient), ...(s.indexPath ? { indexPath: s.indexPath } : {}),
       ...(s.useEditorNavigation !== false ? { navigation: createEditorNavigation(sendClientRequest, logger) } : {}),
     }),
     notify: (activity) => {

@@ -44,5 +44,6 @@ export function sanitizeModelConfig(raw: unknown): { config: EditorModelConfig; 
     }
   }
   if (typeof o.approvedWorkspaceModel === 'string' && o.approvedWorkspaceModel) config.approvedWorkspaceModel = o.approvedWorkspaceModel;
+  if (typeof o.editorModel === 'string' && o.editorModel.trim()) config.editorModel = o.editorModel.trim();
   return { config, ...(problem ? { problem } : {}) };
 }

@@ -232,8 +232,8 @@ export class CodeView {
     if (!/^[\w$.]+$/.test(ref)) return undefined;
     // A symbol's name is its qualified name or a suffix of it after a dot: looked up by name, which is indexed.
     const names = ref.split('.').map((_, i, parts) => parts.slice(i).join('.'));
-    const rows = this.db.all(`${SYMBOL_SELECT} WHERE s.name IN (${names.map(() => '?').join(',')}) AND s.qualified_name = ? ORDER BY f.path, s.line_start LIMIT 6`, [...names, ref]);
-    const hits = rows.length ? rows : this.db.all(`${SYMBOL_SELECT} WHERE s.name = ? AND s.kind IN (${OUTLINE_SQL}) ORDER BY f.path, s.line_start LIMIT 6`, [ref]);
+    const rows = this.db.all(`${SYMBOL_SELECT} WHERE s.name IN (${names.map(() => '?').join(',')}) AND s.qualified_name = ? ORDER BY f.path, s.line_start LIMIT 20`, [...names, ref]);
+    const hits = rows.length ? rows : this.db.all(`${SYMBOL_SELECT} WHERE s.name = ? AND s.kind IN (${OUTLINE_SQL}) ORDER BY f.path, s.line_start LIMIT 20`, [ref]);
     if (hits.length === 1) return symbolRef(hits[0]!);
     if (hits.length > 1) return { ambiguous: hits.map((h) => symbolRefId(String(h.path), String(h.qualified_name))) };
     return undefined;

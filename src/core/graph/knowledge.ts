@@ -37,7 +37,9 @@ export function resolveRef(k: Knowledge, id: string): Resolved {
   if (k.code) {
     const r = k.code.resolve(wanted);
     if (r && 'ambiguous' in r) {
-      throw new EngineError('not_found', `"${wanted}" names ${r.ambiguous.length} code symbols; use one of the path::name forms`, { ref_id: wanted, suggestions: r.ambiguous.slice(0, 5) });
+      // `candidates` (every match) marks the name as ambiguous rather than unknown: an editor offers them as a choice.
+      throw new EngineError('not_found', `"${wanted}" names ${r.ambiguous.length} code symbols; use one of the path::name forms`,
+        { ref_id: wanted, suggestions: r.ambiguous.slice(0, 5), candidates: r.ambiguous });
     }
     if (r) return r;
   }
