@@ -52,7 +52,7 @@ function outputTracker() {
 }
 
 async function runOnCodeServer(ws, track) {
-  const { ensureRuntime, codeServerVersion, startCodeServer, unpackVsix } = await import('./harness/code-server.mjs');
+  const { ensureRuntime, codeServerVersion, startCodeServer, unpackVsix, packLmProvider } = await import('./harness/code-server.mjs');
   const { runExtensionTests } = await import('./harness/browser.mjs');
   ensureRuntime(log);
   const v = codeServerVersion();
@@ -61,7 +61,7 @@ async function runOnCodeServer(ws, track) {
   const signalDir = join(ws.base, 'signals');
   mkdirSync(signalDir, { recursive: true });
   const cs = await startCodeServer({
-    stateDir: join(ws.base, 'state'), logFile: join(resultsDir, 'code-server.log'), log,
+    stateDir: join(ws.base, 'state'), logFile: join(resultsDir, 'code-server.log'), log, install: [packLmProvider(join(ws.base, 'lm-provider'), log)],
     env: { CONTEXT_ORACLE_IT: '1', CONTEXT_ORACLE_IT_SIGNAL_DIR: signalDir },
   });
   const stopOnSignal = (sig) => { log(`${sig}: stopping code-server`); cs.stop().finally(() => process.exit(130)); };

@@ -5,7 +5,7 @@ import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { installScript, runtime } from './paths.mjs';
+import { installScript, lmProviderPath, repoRoot, runtime } from './paths.mjs';
 
 /** Runs the (idempotent) installer; throws when it fails. */
 export function ensureRuntime(log) {
@@ -50,6 +50,14 @@ export async function startCodeServer(o) {
     'workbench.enableExperiments': false, 'chat.disableAIFeatures': true,
   }, null, 2));
   const port = await freePort();
+  // Extensions installed as a user would (the workbench loads only one extension under development from the payload).
+  for (const vsix of o.install ?? []) {
+    const r = spawnSync(join(runtime.nodeBin, 'node'), [runtime.codeServerEntry, '--extensions-dir', join(stateDir, 'extensions'),
+      '--user-data-dir', join(stateDir, 'user-data'), '--config', join(stateDir, 'config.yaml'), '--install-extension', vsix],
+    { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: join(stateDir, 'xdg-config'), XDG_DATA_HOME: join(stateDir, 'xdg-data') } });
+    if (r.status !== 0) throw new Error(`installing ${vsix} failed: ${r.stdout}${r.stderr}`);
+    log(`installed ${vsix}`);
+  }
   const out = openSync(logFile, 'a');
   const env = {
     ...process.env,
@@ -90,6 +98,20 @@ export async function startCodeServer(o) {
   }
   log(`code-server (pgid ${pgid}) healthy on ${url} after ${Date.now() - t0} ms`);
   return { url, pgid, stop };
+}
+
+/**
+ * Packs test/integration/lm-provider (the suite's stand-in for a Copilot model: a language model provider) into a
+ * .vsix with the repository's vsce, for startCodeServer to install.
+ */
+export function packLmProvider(dir, log) {
+  mkdirSync(dir, { recursive: true });
+  const vsix = join(dir, 'lm-provider.vsix');
+  const r = spawnSync(join(repoRoot, 'node_modules/.bin/vsce'), ['package', '--allow-missing-repository', '--skip-license', '-o', vsix],
+    { cwd: lmProviderPath, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`packing ${lmProviderPath} failed: ${r.stdout}${r.stderr}`);
+  log(`packed the test language model provider into ${vsix}`);
+  return vsix;
 }
 
 /**

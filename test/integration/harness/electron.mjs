@@ -1,11 +1,12 @@
 // Where VS Code can be downloaded (a developer's machine): @vscode/test-electron's runTests, the standard launcher.
 import { runTests } from '@vscode/test-electron';
+import { lmProviderPath } from './paths.mjs';
 
 /** @returns {Promise<number>} the exit code of the VS Code test run */
 export async function runWithElectron({ devPath, testsPath, workspace, userDataDir, extensionsDir }) {
   try {
     return await runTests({
-      extensionDevelopmentPath: devPath,
+      extensionDevelopmentPath: [devPath, lmProviderPath], // the second: the suite's stand-in for a Copilot model
       extensionTestsPath: testsPath,
       launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes',
         `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`],

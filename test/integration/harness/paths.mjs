@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const fixtureWorkspace = join(repoRoot, 'test/integration/fixture-workspace');
 export const testsModule = join(repoRoot, 'out/test/integration/suite/index.js');
+/** A second extension loaded beside the one under test: a language model provider standing in for Copilot's. */
+export const lmProviderPath = join(repoRoot, 'test/integration/lm-provider');
 export const resultsDir = join(repoRoot, 'test-results/integration');
 export const runtimeDir = process.env.VSCODE_RUNTIME_DIR ? resolve(process.env.VSCODE_RUNTIME_DIR) : join(repoRoot, '.cache/vscode-runtime');
 export const installScript = join(repoRoot, 'scripts/install-vscode-runtime.sh');

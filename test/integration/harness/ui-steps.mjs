@@ -22,6 +22,26 @@ async function openPanel(page) {
   return frame;
 }
 
+/**
+ * The notification that contains `text`: its toast, or (headless chromium's window often lacks focus, and the
+ * workbench then keeps toasts back) its entry in the notification center, opened with the status bar bell as a
+ * person would. On failure says what there was and takes a picture.
+ */
+async function toastWith(page, text, outDir, name) {
+  const toast = page.locator('.notification-toast', { hasText: text }).first();
+  if (await toast.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return toast;
+  const entry = page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+  if (!(await entry.isVisible().catch(() => false))) await page.locator('[id="status.notifications"] a, [id="status.notifications"]').first().click().catch(() => undefined);
+  try {
+    await entry.waitFor({ timeout: 7_000 });
+  } catch (e) {
+    await shot(page, outDir, `${name}-no-notification`);
+    const seen = await page.locator('.notifications-toasts, .notifications-center').allTextContents().catch(() => []);
+    throw new Error(`no notification with ${text} (seen: ${JSON.stringify(seen).slice(0, 400)}): ${e.message.split('\n')[0]}`);
+  }
+  return entry;
+}
+
 async function shot(page, outDir, name) {
   const file = join(outDir, `${name}.png`);
   await page.screenshot({ path: file });
@@ -115,5 +135,86 @@ export const uiSteps = {
   async screenshot(page, { name, delayMs }, outDir) {
     if (delayMs) await page.waitForTimeout(delayMs);
     return { screenshot: await shot(page, outDir, name) };
+  },
+
+  /**
+   * Waits for an index run to show in the status bar, clicks the item as a person would, and reports the
+   * notification that opens and its buttons; then clicks `clickButton` of it, or hovers the item for its tooltip.
+   */
+  async 'status-bar-click'(page, { clickButton }, outDir) {
+    const item = page.locator('.statusbar-item', { hasText: /Oracle: indexing/ }).first();
+    await item.waitFor({ timeout: 30_000 });
+    const itemText = (await item.textContent())?.trim();
+    await item.click();
+    const toast = await toastWith(page, /Rebuilding the index|Indexing the workspace/, outDir, 'status-bar-click');
+    const message = (await toast.locator('.notification-list-item-message').textContent())?.trim();
+    const buttons = await toast.locator('.notification-list-item-buttons-container .monaco-button').allTextContents();
+    const screenshot = await shot(page, outDir, clickButton ? 'status-bar-click-cancel' : 'status-bar-click');
+    let tooltip;
+    if (clickButton) await toast.locator('.notification-list-item-buttons-container .monaco-button', { hasText: clickButton }).click();
+    else if (await item.isVisible()) {
+      await item.hover();
+      const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: /Rebuilding|Indexing/ }).first();
+      tooltip = await hover.waitFor({ timeout: 4_000 }).then(() => hover.textContent(), () => undefined);
+      if (tooltip) await shot(page, outDir, 'status-bar-indexing-tooltip');
+      await page.mouse.move(700, 400);
+    }
+    return { itemText, tooltip: tooltip?.replace(/\s+/g, ' ').trim(), message, buttons: buttons.map((b) => b.trim()), screenshot };
+  },
+
+  /**
+   * The quick pick that is open (or opens within 10 s): how long its first items took to show, what it lists, what it
+   * lists after typing `type`, then picks the row whose label is `pick` (Escape when none is given).
+   */
+  async 'quick-pick'(page, { type, pick, name }, outDir) {
+    const t0 = Date.now();
+    const widget = page.locator('.quick-input-widget');
+    await widget.waitFor({ state: 'visible', timeout: 10_000 });
+    const opened = Date.now() - t0;
+    const rows = widget.locator('.quick-input-list .monaco-list-row');
+    await rows.first().waitFor({ timeout: 15_000 });
+    const firstItemsMs = Date.now() - t0;
+    const labels = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+    const title = (await widget.locator('.quick-input-title').textContent().catch(() => ''))?.trim();
+    const initial = await labels();
+    await shot(page, outDir, `${name ?? 'quick-pick'}-open`);
+    let typed;
+    if (type) {
+      await widget.locator('.quick-input-box input').fill(type);
+      await page.waitForTimeout(700);
+      typed = await labels();
+      await shot(page, outDir, `${name ?? 'quick-pick'}-typed`);
+    }
+    if (pick) {
+      // The row whose label is exactly `pick` (aria-label: "label, description, detail").
+      const all = await labels();
+      const i = all.findIndex((l) => l === pick || l.startsWith(`${pick}, `));
+      if (i < 0) throw new Error(`no row labelled ${pick} in ${all.join(' | ')}`);
+      await rows.nth(i).click();
+    } else await page.keyboard.press('Escape');
+    return { title, opened, firstItemsMs, initial, typed };
+  },
+
+  /** The notification toast that contains `text` (waits up to 10 s): its message and buttons, and a picture. */
+  async notification(page, { text, name }, outDir) {
+    const toast = await toastWith(page, text, outDir, name ?? 'notification');
+    return {
+      message: (await toast.locator('.notification-list-item-message').textContent())?.trim(),
+      buttons: (await toast.locator('.notification-list-item-buttons-container .monaco-button').allTextContents()).map((b) => b.trim()),
+      screenshot: await shot(page, outDir, name ?? 'notification'),
+    };
+  },
+
+  /** What the panel shows under its latest answer (the line that names how it was answered), and a picture. */
+  async 'panel-last-answer'(page, { name }, outDir) {
+    const frame = await openPanel(page);
+    const card = frame.locator('[data-testid="ask-card"].done').last();
+    await card.waitFor({ timeout: 30_000 });
+    await card.scrollIntoViewIfNeeded().catch(() => undefined);
+    return {
+      phase: (await card.locator('[data-testid="phase"]').textContent())?.trim(),
+      answer: (await card.locator('[data-testid="answer"]').allTextContents()).join('\n'),
+      screenshot: await shot(page, outDir, name ?? 'panel-last-answer'),
+    };
   },
 };
