@@ -111,8 +111,11 @@ test('problems: the rule violation; a stale doc once the code changes after a sy
 });
 
 test('ref_id suggestions and the symbol around a line', async () => {
-  const all = await handlers['contextOracle/refIds']({}, signal);
-  assert.deepEqual(all.map((s) => s.ref_id).sort(), ['app', 'banners', 'greeting', 'reporting']);
+  // With nothing typed: the declared nodes first, then the repo map's files and their symbols (listed at once).
+  const all = await handlers['contextOracle/refIds']({ limit: 500 }, signal);
+  assert.deepEqual(all.slice(0, 4).map((s) => s.ref_id).sort(), ['app', 'banners', 'greeting', 'reporting']);
+  assert.ok(all.some((s) => s.ref_id === 'src/greeter.ts' && s.kind === 'file'), JSON.stringify(all));
+  assert.ok(all.some((s) => s.ref_id === 'src/greeter.ts::Greeter' && s.kind === 'class'), JSON.stringify(all));
   const typed = await handlers['contextOracle/refIds']({ query: 'formatBanner' }, signal);
   assert.ok(typed.some((s) => s.ref_id === 'src/format.ts::formatBanner'), JSON.stringify(typed));
   assert.equal((await handlers['contextOracle/symbolAt']({ path: 'src/greeter.ts', line: 7 }, signal))?.ref_id, 'src/greeter.ts::Greeter.greet');
