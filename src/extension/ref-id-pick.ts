@@ -48,7 +48,8 @@ export function pickRefId(client: OracleClient, catalog: RefIdCatalog, title: st
     const typed = qp.value.trim();
     const ids = new Set(found.map((i) => i.refId));
     const items = [...found, ...base.filter((i) => !ids.has(i.refId))];
-    if (typed && !items.some((i) => i.refId === typed)) items.push({ label: typed, description: 'as typed', refId: typed, alwaysShow: true });
+    // Worded so that the editor's sort (prefix matches first) keeps the real matches above it.
+    if (typed && !items.some((i) => i.refId === typed)) items.push({ label: `Use "${typed}"`, description: 'as typed', refId: typed, alwaysShow: true });
     qp.items = items;
   };
   const load = (query: string): void => {
