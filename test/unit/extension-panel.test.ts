@@ -9,7 +9,10 @@ import type { IndexStatus } from '../../src/core/model';
 import { linkKind, parsePathRef } from '../../webview-ui/links';
 
 test('well-formed webview messages pass, trimmed; everything else is dropped', () => {
-  assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
+  assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready', restored: false });
+  assert.deepEqual(parseWebviewMessage({ type: 'ready', restored: true }), { type: 'ready', restored: true });
+  assert.deepEqual(parseWebviewMessage({ type: 'openInEditor', key: 'r-3' }), { type: 'openInEditor', key: 'r-3' });
+  assert.deepEqual(parseWebviewMessage({ type: 'writeStarterGraph', path: '/etc/passwd' }), { type: 'writeStarterGraph' });
   assert.deepEqual(parseWebviewMessage({ type: 'ask', question: '  where is X?  ', explain: true, extra: 1 }), { type: 'ask', question: 'where is X?', explain: true });
   assert.deepEqual(parseWebviewMessage({ type: 'ask', question: 'q', explain: 'yes' }), { type: 'ask', question: 'q', explain: false });
   assert.deepEqual(parseWebviewMessage({ type: 'open', path: 'src/a.ts', line: 3, endLine: 9 }), { type: 'open', path: 'src/a.ts', line: 3, endLine: 9 });
@@ -18,7 +21,7 @@ test('well-formed webview messages pass, trimmed; everything else is dropped', (
   for (const bad of [null, 'ready', [], {}, { type: 'eval', code: '1' }, { type: 'ask', question: '' }, { type: 'ask', question: 'x'.repeat(4001) },
     { type: 'ask' }, { type: 'stop' }, { type: 'stop', id: 7 }, { type: 'open', path: '../etc/passwd' }, { type: 'open', path: '/etc/passwd' },
     { type: 'open', path: 'C:/x' }, { type: 'open', path: 'file:///etc/passwd' }, { type: 'open', path: 'a\\b' }, { type: 'open', path: 'a//b' },
-    { type: 'open', path: 'src/a.ts', line: 0 }, { type: 'why', refId: '' }, { type: '__proto__' }]) {
+    { type: 'open', path: 'src/a.ts', line: 0 }, { type: 'why', refId: '' }, { type: '__proto__' }, { type: 'openInEditor' }, { type: 'openInEditor', key: 'x'.repeat(201) }]) {
     const parsed = parseWebviewMessage(bad);
     if (bad && typeof bad === 'object' && 'line' in bad) assert.equal((parsed as { line?: number } | undefined)?.line, undefined, JSON.stringify(bad));
     else assert.equal(parsed, undefined, JSON.stringify(bad));
@@ -37,7 +40,8 @@ test('the panel HTML has a strict CSP with a nonce, and only nonce-bearing scrip
   assert.match(csp, /^default-src 'none'; /);
   assert.match(csp, new RegExp(`script-src 'nonce-${nonce}'(;|$)`));
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
-  const html = panelHtml({ cspSource: 'https://res.test', nonce, scriptUri: 'https://res.test/dist/webview.js', styleUri: 'https://res.test/media/panel.css', codiconsUri: 'https://res.test/dist/codicons/codicon.css" onload="x' });
+  const html = panelHtml({ cspSource: 'https://res.test', nonce, scriptUri: 'https://res.test/dist/webview.js', styleUri: 'https://res.test/media/panel.css', codiconsUri: 'https://res.test/dist/codicons/codicon.css" onload="x', mode: 'editor' });
+  assert.ok(html.includes('<body data-mode="editor">'), 'the webview knows it is the editor tab');
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
   assert.equal(scripts.length, 1);
   assert.ok(scripts[0]!.includes(`nonce="${nonce}"`));
