@@ -78,7 +78,12 @@ function draw(layout: GraphLayout, focus: string[], open: (members: string[], la
   for (const e of layout.edges) {
     const d = e.points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
     edges.appendChild(svg('path', { d, class: 'edge', 'marker-end': 'url(#arrow)' }));
-    if (e.labelAt) edges.appendChild(svg('text', { x: e.labelAt.x, y: e.labelAt.y + 4, class: 'edge-label', 'text-anchor': 'middle' }, e.label));
+    if (e.labelAt) {
+      // The label sits in the box dagre kept free on the edge; a backing keeps the line from striking through it.
+      const w = e.label.length * 6 + 6;
+      edges.appendChild(svg('rect', { x: e.labelAt.x - w / 2, y: e.labelAt.y - 7, width: w, height: 14, rx: 2, class: 'edge-label-bg' }));
+      edges.appendChild(svg('text', { x: e.labelAt.x, y: e.labelAt.y + 4, class: 'edge-label', 'text-anchor': 'middle' }, e.label));
+    }
   }
   const nodes = svg('g', { class: 'nodes' });
   for (const n of layout.nodes) {

@@ -31,8 +31,9 @@ function walk(nodes: WhyTreeNode[], out: string[] = []): string[] {
 
 export function impactText(r: WhyResult): string {
   const i = r.impact;
-  if (!i.downstream_transitive) return 'Nothing depends on it: changing it affects no other part.';
-  const parts = [`Changing it can affect ${plural(i.downstream_direct, 'direct dependent')}${i.downstream_transitive > i.downstream_direct ? ` and ${i.downstream_transitive - i.downstream_direct} more through them` : ''}`];
+  // downstream_transitive counts the dependents beyond the direct ones.
+  if (!i.downstream_direct && !i.downstream_transitive) return 'Nothing depends on it: changing it affects no other part.';
+  const parts = [`Changing it can affect ${plural(i.downstream_direct, 'direct dependent')}${i.downstream_transitive ? ` and ${i.downstream_transitive} more through them` : ''}`];
   // Doc coverage counts declared nodes; for files and symbols (or no declared dependents) it says nothing.
   if (walk(r.downstream).some(isDeclaredRef)) parts.push(`${i.doc_coverage.toFixed(0)} % of them have docs`);
   if (i.stale_count) parts.push(`${plural(i.stale_count, 'doc')} may be out of date`);
@@ -48,6 +49,6 @@ export function whyCard(r: WhyResult): HTMLElement {
     h('div', { class: 'why-tree', 'data-testid': 'why-tree' },
       tree('Downstream: what depends on it', r.downstream, 'downstream', true, 'Nothing depends on it.'),
       tree('Upstream: what it depends on', r.upstream, 'upstream', false, 'It depends on nothing declared.')),
-    details([['Direct dependents', String(i.downstream_direct)], ['All dependents', String(i.downstream_transitive)], ['Doc coverage', `${i.doc_coverage} %`],
+    details([['Direct dependents', String(i.downstream_direct)], ['Indirect dependents', String(i.downstream_transitive)], ['Doc coverage', `${i.doc_coverage} %`],
       ['Stale doc pairs', String(i.stale_count)], ['Depth walked', `${r.depth.downstream} down, ${r.depth.upstream} up`]]));
 }
