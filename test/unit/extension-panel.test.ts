@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { makeNonce, panelCsp, panelHtml } from '../../src/extension/panel/panel-html';
 import { parseWebviewMessage, safeRelativePath } from '../../src/extension/panel/panel-messages';
+import { pastExchanges } from '../../src/extension/panel/conversation-history';
 import { codeSpan, escapeMarkdown } from '../../src/extension/chat/chat-text';
 import { queuedText, statusBarContent, statusReport } from '../../src/extension/status-view';
 import type { IndexStatus } from '../../src/core/model';
@@ -97,4 +98,15 @@ test('why and definition texts for chat keep workspace text inert', async () => 
   assert.match(text, /Impact: 1 direct/);
   const defs = definitionsText({ query: 'f', results: [{ name: 'f', qualifiedName: 'f', kind: 'function', path: 'src/a.ts', line: 3, column: 17, endColumn: 18, endLine: 5, signature: 'function f()', preview: 'function f()', source: 'lsp' }] });
   assert.equal(defs, '1. `src/a.ts:3` function `function f()` (lsp)');
+});
+
+test('after a reload the panel gets back its own questions and answers from the stored conversation', () => {
+  const at = '2026-11-25T12:00:00.000Z';
+  const view = { session: 'panel-0123456789ab', recent: [
+    { id: 1, tool: 'ask_oracle', input: 'where is X?', output: 'In src/x.ts [1].', at, tokens: 9 },
+    { id: 2, tool: 'find_definition', input: 'X', output: 'src/x.ts:3', at, tokens: 3 },
+    { id: 3, tool: 'ask_oracle', input: 'and Y?', output: 'Nothing relevant found.', at: 'garbled', tokens: 4 },
+  ], tokens: 16, budget: 2000, exchanges: 3 };
+  assert.deepEqual(pastExchanges(view), [{ question: 'where is X?', answer: 'In src/x.ts [1].', at: Date.parse(at) }, { question: 'and Y?', answer: 'Nothing relevant found.', at: 0 }]);
+  assert.deepEqual(pastExchanges(null), []);
 });

@@ -28,7 +28,7 @@ export function bundleCard(refIds: string[], r: BundleResult, now = Date.now()):
       pathLink(`${s.file_path}:${s.line_start}`, () => openPath(s.file_path, s.line_start, s.line_end)), ` ${s.kind} ${s.symbol_name}`)))),
     section('Docs', b.text_chunks.length, h('div', {}, ...b.text_chunks.map((c) => h('div', { class: 'excerpt' },
       h('div', { class: 'excerpt-title' }, pathLink(c.doc_path, () => openPath(c.doc_path)), ` § ${c.heading}`),
-      h('pre', {}, c.content))))),
+      h('pre', { class: 'prose' }, c.content))))),
     section('Constraints', b.constraints.length, h('ul', {}, ...b.constraints.map((c) => h('li', {}, `${c.rule} (${c.type}): ${c.description}`)))),
     section('Routes', b.routes.length, h('ul', {}, ...b.routes.map((rt) => h('li', {}, `${rt.method} ${rt.path} → ${rt.handler} `,
       pathLink(`${rt.file}:${rt.line}`, () => openPath(rt.file, rt.line)))))),

@@ -11,6 +11,7 @@ import type { AskResult } from '../../core/oracle/types';
 import type { HostMessage, HostMessageType, PastExchange, WebviewMessage } from '../../protocol/webview';
 import { errorMessage, isCancellation } from '../errors';
 import type { OracleClient } from '../oracle-client';
+import { pastExchanges } from './conversation-history';
 import { parseWebviewMessage } from './panel-messages';
 import { ResultsPanel } from './results-panel';
 import { writeStarterGraph } from './starter-graph';
@@ -23,7 +24,6 @@ const MAX_CARDS = 100;
 const SESSION_KEY = 'contextOracle.panelSession';
 /** Results too wide for the sidebar: they open in the editor-area tab. */
 const EDITOR_RESULTS: ReadonlySet<HostMessageType> = new Set(['bundle', 'why', 'map', 'graph']);
-const ASK_TOOL = 'ask_oracle';
 
 export interface PanelDeps {
   extensionUri: vscode.Uri;
@@ -187,7 +187,7 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
     let exchanges: PastExchange[] = [];
     try {
       const view = await this.deps.client.request('contextOracle/conversation', { session: this.session });
-      exchanges = (view?.recent ?? []).filter((x) => x.tool === ASK_TOOL).map((x) => ({ question: x.input, answer: x.output, at: Date.parse(x.at) || 0 }));
+      exchanges = pastExchanges(view);
     } catch (e) {
       this.deps.log.debug(`no stored conversation to restore: ${errorMessage(e)}`);
     }
