@@ -71,7 +71,7 @@ const MAX_CLUSTER_EDGES_PER_NODE = 2; // and at most MAX_DRAWN_EDGES
  * Most labelled links drawn in one picture. dagre's time grows with the links (each long one becomes a chain of dummy
  * nodes to order): 180 random links among 60 nodes took ~1 s in chromium, 450 among 150 nodes ~8 s.
  */
-export const MAX_DRAWN_EDGES = 70;
+export const MAX_DRAWN_EDGES = 50;
 
 /** Folds the view into clusters: folder depth 2 first, then shallower or deeper, whichever gives 2..CLUSTER_ABOVE groups. */
 function fold(view: GraphView): Shape | undefined {

@@ -74,6 +74,20 @@ test('in the browser: laying out 2,000 nodes (clustered) and the largest drawn u
   await page.close();
 });
 
+test('in the browser: a click on a cluster opens its members; "all of the graph" goes back', { timeout: 60_000 }, async (t) => {
+  if (!(await open(t))) return;
+  const drawn = await page.evaluate(() => (globalThis as unknown as { drawGraph(n: number, p: number): number }).drawGraph(2000, 3));
+  assert.equal(drawn, 40, 'forty folder clusters');
+  await page.locator('.node.cluster[data-ref="cluster:packages/p7/"]').click();
+  await page.locator('[data-testid="graph-back"]').waitFor();
+  const members = await page.locator('.node').evaluateAll((els) => els.map((e) => e.getAttribute('data-ref')));
+  assert.ok(members.length > 1 && members.every((m) => m!.startsWith('packages/p7/src/')), members.join(', '));
+  assert.match((await page.locator('[data-testid="graph-meta"]').textContent()) ?? '', /^packages\/p7\/: /);
+  await page.locator('[data-testid="graph-back"]').click();
+  assert.equal(await page.locator('.node').count(), 40);
+  await page.close();
+});
+
 test('in the browser: panning and zooming a drawn graph stays smooth', { timeout: 60_000 }, async (t) => {
   if (!(await open(t))) return;
   const lines: string[] = [];
