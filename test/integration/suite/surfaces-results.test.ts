@@ -150,6 +150,18 @@ suite('Oracle panel: editor tab, narrow sidebar, graph, empty states (issue 19)'
     }
   });
 
+  test('Reload Webviews: the results tab rebuilds its cards from its saved state', async () => {
+    await vscode.commands.executeCommand('contextOracle.contextBundle', 'greeting');
+    const before = await requestUi<ResultsCard>('results-card', { testid: 'bundle-card', minCards: count('bundle') });
+    if (!before) return;
+    await vscode.commands.executeCommand('workbench.action.webview.reloadWebviewAction');
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = await requestUi<ResultsCard>('results-card', { testid: 'bundle-card', minCards: before.cards });
+    assert.equal(after!.cards, before.cards, 'the same bundle cards after the reload');
+    assert.equal(after!.title, before.title);
+    assert.ok(api().panelState().resultsReady, 'the reloaded tab said ready');
+  });
+
   test('LM tool names do not repeat the extension name', () => {
     const tools = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.languageModelTools as { displayName: string }[];
     for (const t of tools) assert.doesNotMatch(t.displayName, /Context Oracle/, t.displayName);
