@@ -48,6 +48,8 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
   /** What made each card, by key (results) or ask id, for "Open in editor". */
   private readonly cards = new Map<string, HostMessage[]>();
   private keys = 0;
+  /** Card keys differ between extension hosts, so a card restored after a reload never names a newer one. */
+  private readonly keyPrefix = `r-${randomBytes(3).toString('hex')}-`;
   /** Every message posted (in order), for diagnostics and tests. */
   readonly posted: HostMessage['type'][] = [];
   /** How the last sidebar webview started: from its saved state, or given the stored conversation (and how many). */
@@ -159,7 +161,7 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
     let key: string | undefined;
     switch (m.type) {
       case 'bundle': case 'why': case 'map': case 'search': case 'lint': case 'graph':
-        key = m.key ?? `r-${++this.keys}`;
+        key = m.key ?? `${this.keyPrefix}${++this.keys}`;
         m = { ...m, key };
         this.cards.set(key, [m]);
         break;
