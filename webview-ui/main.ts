@@ -1,40 +1,63 @@
 /**
- * The Oracle panel's browser code. Renders only from host messages (src/protocol/webview.ts), builds DOM through
- * dom.ts (text is always text), and tells the host `ready` once it listens, so nothing the host sent earlier is lost.
+ * The Oracle panel's browser code, for both places it runs (body[data-mode]): the sidebar holds the conversation
+ * (question box, answers, search and lint) and the editor-area tab holds the wide results (bundles, why-trees, the
+ * repo map, the graph). Renders only from host messages (src/protocol/webview.ts), builds DOM through dom.ts (text is
+ * always text), keeps what made its cards in the webview state (history.ts) so they survive a reload, and tells the
+ * host `ready` once it listens, so nothing the host sent earlier is lost.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
-import type { HostMessage } from '../src/protocol/webview';
+import type { HostMessage, PanelMode } from '../src/protocol/webview';
 import { MAX_QUESTION_CHARS } from '../src/protocol/webview';
 import { clear, h, icon } from './dom';
-import { send } from './host';
-import { AnswerCard } from './views/answer';
+import { readSaved, remember } from './history';
+import { saveState, savedState, send } from './host';
+import { AnswerCard, pastAnswerCard } from './views/answer';
 import { bundleCard } from './views/bundle';
 import { card } from './views/card';
 import { graphCard } from './views/graph';
 import { lintCard, mapCard, searchCard } from './views/lists';
 import { whyCard } from './views/why';
 
+const mode: PanelMode = document.body.dataset.mode === 'editor' ? 'editor' : 'sidebar';
 const app = document.getElementById('app')!;
 const feed = h('div', { class: 'feed', 'data-testid': 'feed', 'aria-live': 'polite' });
-const empty = h('div', { class: 'empty' }, h('p', {}, 'Ask about this workspace: where something is defined, how it works, what depends on it.'),
-  h('p', { class: 'meta' }, 'Answers cite the code and docs they come from; click a citation to open it.'));
+const empty = mode === 'editor'
+  ? h('div', { class: 'empty' }, h('p', {}, 'Context bundles, why-trees, the repo map and the graph open here, at full width.'))
+  : h('div', { class: 'empty' }, h('p', {}, 'Ask about this workspace: where something is defined, how it works, what depends on it.'),
+    h('p', { class: 'meta' }, 'Answers cite the code and docs they come from; click a citation to open it. Bundles, why-trees, the repo map and the graph open in an editor tab.'));
 const input = h('vscode-textarea', { placeholder: 'Ask the oracle… (Enter to send, Shift+Enter for a new line)', rows: 3, resize: 'vertical', 'data-testid': 'question', 'aria-label': 'Question' }) as HTMLElement & { value: string };
 const explain = h('vscode-checkbox', { title: 'Show the retrieval paths and per-signal scores', 'data-testid': 'explain-toggle' }, 'Explain') as HTMLElement & { checked: boolean };
 const askButton = h('vscode-button', { 'data-testid': 'ask', title: 'Ask (Enter)' }, 'Ask');
 const newButton = h('vscode-button', { secondary: true, title: 'Start a new conversation', 'data-testid': 'new-conversation' }, icon('add'), ' New');
-app.append(feed, h('div', { class: 'composer' }, input, h('div', { class: 'composer-actions' }, explain, h('span', { class: 'spacer' }), newButton, askButton)));
+app.append(feed);
+if (mode === 'sidebar') app.append(h('div', { class: 'composer' }, input, h('div', { class: 'composer-actions' }, explain, h('span', { class: 'spacer' }), newButton, askButton)));
 feed.appendChild(empty);
 
 const asks = new Map<string, AnswerCard>();
+let saved: HostMessage[] = [];
+let restoring = false;
 
-function show(el: HTMLElement): void {
+function show(el: HTMLElement, key?: string): void {
   empty.remove();
+  if (key && mode === 'sidebar') addOpenInEditor(el, key);
   feed.appendChild(el);
-  el.scrollIntoView({ block: 'start' });
+  if (!restoring) el.scrollIntoView({ block: 'start' });
+}
+
+/** The card's "Open in editor" action: the host shows what it posted under `key` in the editor-area tab. */
+function addOpenInEditor(el: HTMLElement, key: string): void {
+  const header = el.querySelector('header');
+  if (!header) return;
+  const b = h('a', { href: '#', class: 'action open-in-editor', title: 'Open in editor', 'aria-label': 'Open in editor', role: 'button', 'data-testid': 'open-in-editor' }, icon('link-external'));
+  b.addEventListener('click', (e) => {
+    e.preventDefault();
+    send({ type: 'openInEditor', key });
+  });
+  header.appendChild(b);
 }
 
 function submit(): void {
@@ -63,7 +86,7 @@ function handle(m: HostMessage): void {
     case 'askStarted': {
       const c = new AnswerCard(m.id, m.question, m.explain);
       asks.set(m.id, c);
-      show(c.el);
+      show(c.el, m.id);
       break;
     }
     case 'askEvent':
@@ -76,25 +99,28 @@ function handle(m: HostMessage): void {
       asks.get(m.id)?.ended(m.cancelled, m.error);
       break;
     case 'bundle':
-      show(bundleCard(m.refIds, m.result));
+      show(bundleCard(m.refIds, m.result), m.key);
       break;
     case 'why':
-      show(whyCard(m.result));
+      show(whyCard(m.result), m.key);
       break;
     case 'map':
-      show(mapCard(m.map));
+      show(mapCard(m.map), m.key);
       break;
     case 'search':
-      show(searchCard(m.query, m.hits));
+      show(searchCard(m.query, m.hits), m.key);
       break;
     case 'lint':
-      show(lintCard(m.report));
+      show(lintCard(m.report), m.key);
       break;
     case 'graph':
-      show(graphCard(m.refIds, m.view));
+      show(graphCard(m.refIds, m.view), m.key);
       break;
     case 'error':
       show(card('error', 'error', m.title, h('p', {}, m.message)));
+      break;
+    case 'history':
+      for (const x of m.exchanges) show(pastAnswerCard(x.question, x.answer, x.at));
       break;
     case 'cleared':
       asks.clear();
@@ -108,13 +134,28 @@ function handle(m: HostMessage): void {
   }
 }
 
-window.addEventListener('message', (e: MessageEvent) => {
-  const m = e.data as HostMessage | undefined;
-  if (!m || typeof m !== 'object' || typeof m.type !== 'string') return;
+function receive(m: HostMessage): void {
   try {
     handle(m);
   } catch (err) {
     show(card('error', 'error', 'The panel could not show a result', h('p', {}, String(err))));
   }
+  saved = remember(saved, m);
+  saveState({ v: 1, messages: saved });
+}
+
+window.addEventListener('message', (e: MessageEvent) => {
+  const m = e.data as HostMessage | undefined;
+  if (!m || typeof m !== 'object' || typeof m.type !== 'string') return;
+  receive(m);
 });
-send({ type: 'ready' });
+
+// Rebuild the cards this webview showed before a reload; the host sends the stored conversation only if there were none.
+const before = readSaved(savedState());
+restoring = true;
+for (const m of before) receive(m);
+restoring = false;
+for (const c of asks.values()) c.ended(true); // an answer cut off by the reload is not still running
+
+feed.lastElementChild?.scrollIntoView({ block: 'end' });
+send({ type: 'ready', restored: before.length > 0 });

@@ -32,7 +32,7 @@ export interface ContextOracleApi {
   features: AgentFeatures;
   mcpServerDefinitions(): StdioDefinition[];
   /** Whether the Oracle panel's webview said `ready`, and the message types posted to it so far. */
-  panelState(): { ready: boolean; posted: string[] };
+  panelState(): { ready: boolean; posted: string[]; resultsReady: boolean; restore?: { restored: boolean; historySent: number } };
 }
 
 export function activate(context: vscode.ExtensionContext): ContextOracleApi {
@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
     const insights = new AnnotationInsights(client, log);
     const catalog = new RefIdCatalog(client);
     const panel = new OraclePanel({
-      extensionUri: context.extensionUri, client, log, open: openLocation,
+      extensionUri: context.extensionUri, client, log, open: openLocation, state: context.workspaceState,
       run: async (command, refId) => {
         const id = command === 'why' ? 'contextOracle.why' : command === 'bundle' ? 'contextOracle.contextBundle' : 'contextOracle.showGraph';
         await vscode.commands.executeCommand(id, refId);
@@ -119,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
       activationMs,
       features: agents.features,
       mcpServerDefinitions: agents.mcpDefinitions,
-      panelState: () => ({ ready: panel.isReady(), posted: [...panel.posted] }),
+      panelState: () => ({ ready: panel.isReady(), posted: [...panel.posted], resultsReady: panel.resultsReady(), ...(panel.lastRestore ? { restore: { ...panel.lastRestore } } : {}) }),
     };
   } catch (e) {
     log.error(`activation failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);

@@ -17,6 +17,7 @@ import type { GraphView } from '../core/graph/view';
 import type { LintReport } from '../core/rules/lint';
 import type { SyncOutcome } from '../core/graph/service';
 import type { ConversationView } from '../core/oracle/conversation';
+import type { StarterGraphProposal } from '../core/graph/service';
 import type { AskEvent, AskResult, SourceName } from '../core/oracle/types';
 import type { FileInsights, ProblemsResult, RefIdSuggestion, SymbolAt } from './editor';
 
@@ -148,6 +149,8 @@ export interface OracleRequests {
   'contextOracle/why': { params: WhyParams; result: WhyResult };
   'contextOracle/graphView': { params: { refIds?: string[]; depth?: number }; result: GraphView };
   'contextOracle/lint': { params: NoParams; result: LintReport };
+  /** A starter graph proposed from the index, for a workspace with no declared graph (written only by the host, on a click). */
+  'contextOracle/starterGraph': { params: NoParams; result: StarterGraphProposal };
   /** Doc↔code sync; `check` records nothing, `mark` brings pairs up to date. */
   'contextOracle/docSync': { params: { check?: boolean; mark?: string[] }; result: SyncOutcome };
   'contextOracle/context': { params: ContextParams; result: ContextResult };

@@ -28,6 +28,26 @@ export interface SignalRow {
   signals: Record<string, number>;
 }
 
+/**
+ * A past question and its answer, from the conversation the engine stored (restored after a window reload when the
+ * webview kept no state of its own).
+ */
+export interface PastExchange {
+  question: string;
+  answer: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+/** The results a card shows; `key` (set by the host) names the card for "Open in editor". */
+export type ResultMessage =
+  | { type: 'bundle'; refIds: string[]; result: BundleResult; key?: string }
+  | { type: 'why'; result: WhyResult; key?: string }
+  | { type: 'map'; map: RepoMap; key?: string }
+  | { type: 'search'; query: string; hits: SearchHit[]; key?: string }
+  | { type: 'lint'; report: LintReport; key?: string }
+  | { type: 'graph'; refIds: string[]; view: GraphView; key?: string };
+
 /** Host → webview. */
 export type HostMessage =
   /** A question was sent (from the panel, a command or a chat follow-up); its events follow with the same id. */
@@ -37,13 +57,10 @@ export type HostMessage =
   | { type: 'signals'; id: string; nodes: SignalRow[] }
   /** The ask ended without a `done` event: stopped by the user or failed. */
   | { type: 'askEnded'; id: string; cancelled: boolean; error?: string }
-  | { type: 'bundle'; refIds: string[]; result: BundleResult }
-  | { type: 'why'; result: WhyResult }
-  | { type: 'map'; map: RepoMap }
-  | { type: 'search'; query: string; hits: SearchHit[] }
-  | { type: 'lint'; report: LintReport }
-  | { type: 'graph'; refIds: string[]; view: GraphView }
+  | ResultMessage
   | { type: 'error'; title: string; message: string }
+  /** The stored conversation, for a webview that starts without state of its own (after a window reload). */
+  | { type: 'history'; exchanges: PastExchange[] }
   /** Start a new conversation (the host dropped the old session). */
   | { type: 'cleared' }
   /** Put text in the question box (Ask Oracle with a selection) and focus it. */
@@ -51,7 +68,8 @@ export type HostMessage =
 
 /** Webview → host. */
 export type WebviewMessage =
-  | { type: 'ready' }
+  /** `restored`: the webview rebuilt its cards from its saved state, so the host need not send the history. */
+  | { type: 'ready'; restored: boolean }
   | { type: 'ask'; question: string; explain: boolean }
   | { type: 'stop'; id: string }
   /** Open a workspace file at 1-based lines (a citation or a node). */
@@ -59,10 +77,17 @@ export type WebviewMessage =
   | { type: 'why'; refId: string }
   | { type: 'bundle'; refId: string }
   | { type: 'graph'; refId: string }
+  /** Show the card the host posted under `key` (or the answer with that ask id) in the editor-area panel. */
+  | { type: 'openInEditor'; key: string }
+  /** Write the starter graph proposed from the index to the graph folder and open it (the empty Graph state's button). */
+  | { type: 'writeStarterGraph' }
   | { type: 'newConversation' };
 
 export type HostMessageType = HostMessage['type'];
 export type WebviewMessageType = WebviewMessage['type'];
+
+/** Where a webview runs: the sidebar holds the conversation, the editor-area tab shows results at full width. */
+export type PanelMode = 'sidebar' | 'editor';
 
 /** Longest question the panel accepts (characters); longer input is refused, not truncated. */
 export const MAX_QUESTION_CHARS = 4000;

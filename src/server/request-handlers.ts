@@ -87,6 +87,7 @@ export function createRequestHandlers(session: IndexSession, notify: Notify): Re
       params?.refIds === undefined ? undefined : strings(params.refIds, 'refIds'), { ...optional('depth', optNumber(params?.depth, 'depth')) },
     ),
     'contextOracle/lint': async () => engine().lint(),
+    'contextOracle/starterGraph': async () => engine().starterGraph(),
     'contextOracle/docSync': async (params) => engine().sync({
       ...optional('check', params?.check === true ? true : undefined),
       ...optional('mark', params?.mark === undefined ? undefined : strings(params.mark, 'mark')),

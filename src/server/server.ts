@@ -92,7 +92,7 @@ const REQUEST_METHODS = Object.keys({
   'contextOracle/index': true, 'contextOracle/status': true, 'contextOracle/cancelIndex': true, 'contextOracle/search': true, 'contextOracle/ask': true,
   'contextOracle/conversation': true, 'contextOracle/definitions': true, 'contextOracle/references': true,
   'contextOracle/implementations': true, 'contextOracle/repoMap': true, 'contextOracle/bundle': true, 'contextOracle/why': true,
-  'contextOracle/graphView': true, 'contextOracle/lint': true, 'contextOracle/docSync': true, 'contextOracle/context': true,
+  'contextOracle/graphView': true, 'contextOracle/lint': true, 'contextOracle/starterGraph': true, 'contextOracle/docSync': true, 'contextOracle/context': true,
   'contextOracle/refIds': true, 'contextOracle/symbolAt': true, 'contextOracle/fileInsights': true, 'contextOracle/problems': true,
   'contextOracle/syncNow': true, 'contextOracle/freshness': true,
 } satisfies Record<OracleRequestMethod, true>) as OracleRequestMethod[];

@@ -3,13 +3,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { makeNonce, panelCsp, panelHtml } from '../../src/extension/panel/panel-html';
 import { parseWebviewMessage, safeRelativePath } from '../../src/extension/panel/panel-messages';
+import { pastExchanges } from '../../src/extension/panel/conversation-history';
 import { codeSpan, escapeMarkdown } from '../../src/extension/chat/chat-text';
 import { queuedText, statusBarContent, statusReport } from '../../src/extension/status-view';
 import type { IndexStatus } from '../../src/core/model';
 import { linkKind, parsePathRef } from '../../webview-ui/links';
 
 test('well-formed webview messages pass, trimmed; everything else is dropped', () => {
-  assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
+  assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready', restored: false });
+  assert.deepEqual(parseWebviewMessage({ type: 'ready', restored: true }), { type: 'ready', restored: true });
+  assert.deepEqual(parseWebviewMessage({ type: 'openInEditor', key: 'r-3' }), { type: 'openInEditor', key: 'r-3' });
+  assert.deepEqual(parseWebviewMessage({ type: 'writeStarterGraph', path: '/etc/passwd' }), { type: 'writeStarterGraph' });
   assert.deepEqual(parseWebviewMessage({ type: 'ask', question: '  where is X?  ', explain: true, extra: 1 }), { type: 'ask', question: 'where is X?', explain: true });
   assert.deepEqual(parseWebviewMessage({ type: 'ask', question: 'q', explain: 'yes' }), { type: 'ask', question: 'q', explain: false });
   assert.deepEqual(parseWebviewMessage({ type: 'open', path: 'src/a.ts', line: 3, endLine: 9 }), { type: 'open', path: 'src/a.ts', line: 3, endLine: 9 });
@@ -18,7 +22,7 @@ test('well-formed webview messages pass, trimmed; everything else is dropped', (
   for (const bad of [null, 'ready', [], {}, { type: 'eval', code: '1' }, { type: 'ask', question: '' }, { type: 'ask', question: 'x'.repeat(4001) },
     { type: 'ask' }, { type: 'stop' }, { type: 'stop', id: 7 }, { type: 'open', path: '../etc/passwd' }, { type: 'open', path: '/etc/passwd' },
     { type: 'open', path: 'C:/x' }, { type: 'open', path: 'file:///etc/passwd' }, { type: 'open', path: 'a\\b' }, { type: 'open', path: 'a//b' },
-    { type: 'open', path: 'src/a.ts', line: 0 }, { type: 'why', refId: '' }, { type: '__proto__' }]) {
+    { type: 'open', path: 'src/a.ts', line: 0 }, { type: 'why', refId: '' }, { type: '__proto__' }, { type: 'openInEditor' }, { type: 'openInEditor', key: 'x'.repeat(201) }]) {
     const parsed = parseWebviewMessage(bad);
     if (bad && typeof bad === 'object' && 'line' in bad) assert.equal((parsed as { line?: number } | undefined)?.line, undefined, JSON.stringify(bad));
     else assert.equal(parsed, undefined, JSON.stringify(bad));
@@ -37,7 +41,8 @@ test('the panel HTML has a strict CSP with a nonce, and only nonce-bearing scrip
   assert.match(csp, /^default-src 'none'; /);
   assert.match(csp, new RegExp(`script-src 'nonce-${nonce}'(;|$)`));
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
-  const html = panelHtml({ cspSource: 'https://res.test', nonce, scriptUri: 'https://res.test/dist/webview.js', styleUri: 'https://res.test/media/panel.css', codiconsUri: 'https://res.test/dist/codicons/codicon.css" onload="x' });
+  const html = panelHtml({ cspSource: 'https://res.test', nonce, scriptUri: 'https://res.test/dist/webview.js', styleUri: 'https://res.test/media/panel.css', codiconsUri: 'https://res.test/dist/codicons/codicon.css" onload="x', mode: 'editor' });
+  assert.ok(html.includes('<body data-mode="editor">'), 'the webview knows it is the editor tab');
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
   assert.equal(scripts.length, 1);
   assert.ok(scripts[0]!.includes(`nonce="${nonce}"`));
@@ -93,4 +98,15 @@ test('why and definition texts for chat keep workspace text inert', async () => 
   assert.match(text, /Impact: 1 direct/);
   const defs = definitionsText({ query: 'f', results: [{ name: 'f', qualifiedName: 'f', kind: 'function', path: 'src/a.ts', line: 3, column: 17, endColumn: 18, endLine: 5, signature: 'function f()', preview: 'function f()', source: 'lsp' }] });
   assert.equal(defs, '1. `src/a.ts:3` function `function f()` (lsp)');
+});
+
+test('after a reload the panel gets back its own questions and answers from the stored conversation', () => {
+  const at = '2026-11-25T12:00:00.000Z';
+  const view = { session: 'panel-0123456789ab', recent: [
+    { id: 1, tool: 'ask_oracle', input: 'where is X?', output: 'In src/x.ts [1].', at, tokens: 9 },
+    { id: 2, tool: 'find_definition', input: 'X', output: 'src/x.ts:3', at, tokens: 3 },
+    { id: 3, tool: 'ask_oracle', input: 'and Y?', output: 'Nothing relevant found.', at: 'garbled', tokens: 4 },
+  ], tokens: 16, budget: 2000, exchanges: 3 };
+  assert.deepEqual(pastExchanges(view), [{ question: 'where is X?', answer: 'In src/x.ts [1].', at: Date.parse(at) }, { question: 'and Y?', answer: 'Nothing relevant found.', at: 0 }]);
+  assert.deepEqual(pastExchanges(null), []);
 });

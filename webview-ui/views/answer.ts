@@ -5,6 +5,7 @@
  */
 import type { AskEvent, AskResult, Citation, Evidence, ExplainData, SignalRow } from '../../src/protocol/webview';
 import { actionLink, append, clear, h, icon } from '../dom';
+import { timeAgo } from '../plain';
 import { openPath, send } from '../host';
 import { renderMarkdown } from '../markdown';
 
@@ -112,8 +113,12 @@ export class AnswerCard {
     this.stopButton.remove();
     clear(this.phaseEl);
     const s = result.stats;
-    append(this.phaseEl, [icon('check'), h('span', { class: 'meta' },
-      `${result.mode === 'model' ? `Answered by ${result.model ?? 'a model'}` : result.noContext ? 'Nothing relevant found' : 'Answered from the evidence'} in ${(s.totalMs / 1000).toFixed(1)} s · ${s.citations} citations · ${s.contextTokens}/${s.budget} tokens`)]);
+    const who = result.mode === 'model' ? `Answered by ${result.model ?? 'a model'}` : result.noContext ? 'Nothing relevant found' : 'Answered from the evidence';
+    const cites = `${s.citations} citation${s.citations === 1 ? '' : 's'}`;
+    // A check mark only for an answer; "nothing found" is not a success.
+    append(this.phaseEl, [icon(result.noContext ? 'info' : 'check'), h('span', { class: 'meta', title: `${s.contextTokens} of ${s.budget} tokens of context` },
+      `${who} in ${(s.totalMs / 1000).toFixed(1)} s${result.noContext ? '' : ` · ${cites}`}`)]);
+    if (result.noContext) this.el.classList.add('no-context');
     this.renderCitations();
     this.renderEvidence();
     if (this.explain && result.explain) this.renderExplain(result.explain);
@@ -154,4 +159,13 @@ export class AnswerCard {
       h('h4', {}, 'Reranking'), rerank, h('p', { class: 'meta' }, `Relevance cut-off ${fmt(x.gate.cutoff)}, best ${fmt(x.gate.best)}; wiring: ${x.wiring.join(', ')}`));
     this.explainEl.appendChild(h('vscode-collapsible', { heading: 'Explain: signals and scores', open: true, 'data-testid': 'explain' }, body));
   }
+}
+
+/** A question and answer from the stored conversation (after a window reload): the text, its time, no live parts. */
+export function pastAnswerCard(question: string, answer: string, at: number, now = Date.now()): HTMLElement {
+  const body = h('div', { class: 'answer markdown', 'data-testid': 'answer' });
+  body.appendChild(renderMarkdown(answer, { citation: () => undefined, path: (p, line, endLine) => openPath(p, line, endLine), hasCitation: () => false }));
+  return h('section', { class: 'card ask done past', 'data-testid': 'ask-card' },
+    h('header', { class: 'question' }, icon('comment-discussion'), h('span', { class: 'question-text' }, question)),
+    h('div', { class: 'phase', 'data-testid': 'phase' }, icon('history'), h('span', { class: 'meta' }, `Earlier in this conversation${at ? `, ${timeAgo(at, now)}` : ''}`)), body);
 }

@@ -28,6 +28,7 @@ import { conceptQuery, type ConceptQueryOptions, type QueryEnvelope } from './qu
 import { searchKnowledge, type KnowledgeHit, type KnowledgeSearchOptions } from './search';
 import type { DeclaredGraph, GraphEdge, GraphNode } from './types';
 import { graphStatus, STATUS_BUNDLE, type GraphStatus } from './status';
+import { proposeStarterGraph, STARTER_GRAPH_PATH, starterGraphYaml, type StarterGraph } from './starter';
 import { graphView, type GraphView } from './view';
 import { analyse, type WhyOptions, type WhyResult } from './why';
 import { suggestIds } from './suggest';
@@ -53,6 +54,13 @@ export interface SyncOutcome extends SyncReport {
   baselined: number;
 }
 
+/** A starter graph, where it would be written and its text; `declared` when the workspace already has graph files. */
+export interface StarterGraphProposal extends StarterGraph {
+  path: string;
+  yaml: string;
+  declared: boolean;
+}
+
 export interface GraphFacade {
   /**
    * Context bundle (seed version 2) for one or more ref_ids: declared nodes, files or `path::Symbol`s. Given the
@@ -68,6 +76,8 @@ export interface GraphFacade {
   graphView(refIds?: string[], options?: { depth?: number }): Promise<GraphView>;
   /** Graph and rules problems plus rule violations. */
   lint(): Promise<LintReport>;
+  /** A graph proposed from the index (folders as nodes, imports as edges) and its YAML, for a workspace without one. */
+  starterGraph(): Promise<StarterGraphProposal>;
   /** Doc↔code sync state; records baselines unless `check`. */
   sync(options?: SyncOptions): Promise<SyncOutcome>;
   /** Full-text search over graph nodes and their docs. */
@@ -210,6 +220,15 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
     async graphView(refIds = [], options = {}) {
       const { k } = await knowledge();
       return graphView(k, refIds, Math.max(0, Math.floor(options.depth ?? 2)));
+    },
+
+    async starterGraph() {
+      const { k } = await knowledge();
+      const code = k.code;
+      const files = code ? [...code.fileTable().keys()] : [];
+      const imports = code ? files.flatMap((from) => code.importsOf(from).map((i) => ({ from, to: i.target }))) : [];
+      const graph = proposeStarterGraph({ files, imports });
+      return { ...graph, path: STARTER_GRAPH_PATH, yaml: starterGraphYaml(graph), declared: k.graph.files.length > 0 };
     },
 
     async lint() {

@@ -1,19 +1,29 @@
 /**
- * The Oracle panel: a webview view in the Context Oracle view container. The host side owns the conversation
- * session, runs asks through the language server (events streamed as notifications, the stop button cancels the
- * request), validates every message the webview sends, and queues what it posts until the webview says `ready`.
+ * The Oracle panel: a webview view in the Context Oracle view container, holding the conversation, and an editor-area
+ * tab (ResultsPanel) for bundles, why-trees, the repo map and the graph. The host side owns the conversation session
+ * (its id kept in workspace state, so a window reload continues it and the stored conversation can be shown again),
+ * runs asks through the language server (events streamed as notifications, the stop button cancels the request),
+ * validates every message the webviews send, and queues what it posts until a webview says `ready`.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AskResult } from '../../core/oracle/types';
-import type { HostMessage } from '../../protocol/webview';
+import type { HostMessage, HostMessageType, PastExchange, WebviewMessage } from '../../protocol/webview';
 import { errorMessage, isCancellation } from '../errors';
 import type { OracleClient } from '../oracle-client';
-import { makeNonce, panelHtml } from './panel-html';
+import { pastExchanges } from './conversation-history';
 import { parseWebviewMessage } from './panel-messages';
+import { ResultsPanel } from './results-panel';
+import { writeStarterGraph } from './starter-graph';
+import { setUpWebview } from './webview-setup';
 
 export const PANEL_VIEW_ID = 'contextOracle.panel';
 const MAX_QUEUED = 1000;
+/** Cards the host remembers for "Open in editor" (the oldest are forgotten first). */
+const MAX_CARDS = 100;
+const SESSION_KEY = 'contextOracle.panelSession';
+/** Results too wide for the sidebar: they open in the editor-area tab. */
+const EDITOR_RESULTS: ReadonlySet<HostMessageType> = new Set(['bundle', 'why', 'map', 'graph']);
 
 export interface PanelDeps {
   extensionUri: vscode.Uri;
@@ -23,6 +33,8 @@ export interface PanelDeps {
   open(path: string, line?: number, endLine?: number): Promise<void>;
   /** Panel actions that run a command (why, bundle, graph of a node). */
   run(command: 'why' | 'bundle' | 'graph', refId: string): Promise<void>;
+  /** Workspace state: keeps the conversation's session id across window reloads. */
+  state: vscode.Memento;
 }
 
 export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -31,31 +43,31 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
   private queue: HostMessage[] = [];
   private readonly asks = new Map<string, vscode.CancellationTokenSource>();
   private readonly disposables: vscode.Disposable[] = [];
-  private session = newSession();
+  private session: string;
+  private readonly results: ResultsPanel;
+  /** What made each card, by key (results) or ask id, for "Open in editor". */
+  private readonly cards = new Map<string, HostMessage[]>();
+  private keys = 0;
+  /** Card keys differ between extension hosts, so a card restored after a reload never names a newer one. */
+  private readonly keyPrefix = `r-${randomBytes(3).toString('hex')}-`;
   /** Every message posted (in order), for diagnostics and tests. */
   readonly posted: HostMessage['type'][] = [];
+  /** How the last sidebar webview started: from its saved state, or given the stored conversation (and how many). */
+  lastRestore: { restored: boolean; historySent: number } | undefined;
 
-  constructor(private readonly deps: PanelDeps) {}
+  constructor(private readonly deps: PanelDeps) {
+    const kept = deps.state.get<string>(SESSION_KEY);
+    this.session = typeof kept === 'string' && /^panel-[0-9a-f]{12}$/.test(kept) ? kept : this.newSessionId();
+    this.results = new ResultsPanel(deps.extensionUri, (raw, from) => this.receive(raw, from));
+    this.disposables.push(this.results);
+  }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     this.ready = false;
-    const { extensionUri } = this.deps;
-    const webview = view.webview;
-    webview.options = {
-      enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
-    };
-    const asset = (...p: string[]): string => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...p)).toString();
-    webview.html = panelHtml({
-      cspSource: webview.cspSource,
-      nonce: makeNonce((n) => randomBytes(n)),
-      scriptUri: asset('dist', 'webview.js'),
-      styleUri: asset('media', 'panel.css'),
-      codiconsUri: asset('dist', 'codicons', 'codicon.css'),
-    });
+    setUpWebview(view.webview, this.deps.extensionUri, 'sidebar');
     this.disposables.push(
-      webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw, 'sidebar')),
       view.onDidDispose(() => {
         this.view = undefined;
         this.ready = false;
@@ -71,6 +83,20 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
   post(message: HostMessage): void {
     this.posted.push(message.type);
     if (this.posted.length > MAX_QUEUED) this.posted.splice(0, this.posted.length - MAX_QUEUED);
+    const m = this.remember(message);
+    if (EDITOR_RESULTS.has(m.type)) {
+      this.results.show([m]);
+      return;
+    }
+    this.toSidebar(m);
+  }
+
+  /** Whether the editor-area tab's webview said `ready`. */
+  resultsReady(): boolean {
+    return this.results.isReady();
+  }
+
+  private toSidebar(message: HostMessage): void {
     if (this.view && this.ready) {
       void this.view.webview.postMessage(message);
       return;
@@ -125,24 +151,86 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
 
   newConversation(): void {
     this.stop();
-    this.session = newSession();
+    this.session = this.newSessionId();
     this.post({ type: 'cleared' });
   }
 
-  private receive(raw: unknown): void {
+  /** Gives a result its card key and keeps what made each card (results and asks) for "Open in editor". */
+  private remember(message: HostMessage): HostMessage {
+    let m = message;
+    let key: string | undefined;
+    switch (m.type) {
+      case 'bundle': case 'why': case 'map': case 'search': case 'lint': case 'graph':
+        key = m.key ?? `${this.keyPrefix}${++this.keys}`;
+        m = { ...m, key };
+        this.cards.set(key, [m]);
+        break;
+      case 'askStarted':
+        this.cards.set(m.id, [m]);
+        break;
+      case 'askEvent':
+        if (m.event.type === 'done') this.cards.get(m.id)?.push(m);
+        break;
+      case 'signals': case 'askEnded':
+        this.cards.get(m.id)?.push(m);
+        break;
+      case 'cleared':
+        this.cards.clear();
+        break;
+      default:
+        break;
+    }
+    while (this.cards.size > MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
+    return m;
+  }
+
+  /** The stored conversation's questions and answers, for a sidebar webview that starts with no cards. */
+  private async sendHistory(): Promise<void> {
+    let exchanges: PastExchange[] = [];
+    try {
+      const view = await this.deps.client.request('contextOracle/conversation', { session: this.session });
+      exchanges = pastExchanges(view);
+    } catch (e) {
+      this.deps.log.debug(`no stored conversation to restore: ${errorMessage(e)}`);
+    }
+    this.lastRestore = { restored: false, historySent: exchanges.length };
+    if (exchanges.length) this.toSidebar({ type: 'history', exchanges });
+  }
+
+  private receive(raw: unknown, from: 'sidebar' | 'editor'): WebviewMessage | undefined {
     const message = parseWebviewMessage(raw);
     if (!message) {
       this.deps.log.warn(`dropped a malformed message from the Oracle panel: ${JSON.stringify(raw)?.slice(0, 200)}`);
-      return;
+      return undefined;
     }
+    this.handle(message, from);
+    return message;
+  }
+
+  private handle(message: WebviewMessage, from: 'sidebar' | 'editor'): void {
     switch (message.type) {
       case 'ready': {
+        if (from === 'editor') return; // the results panel drains its own queue
         this.ready = true;
         const queued = this.queue;
         this.queue = [];
         for (const m of queued) void this.view?.webview.postMessage(m);
+        if (message.restored) this.lastRestore = { restored: true, historySent: 0 };
+        else void this.sendHistory();
         return;
       }
+      case 'openInEditor': {
+        const messages = this.cards.get(message.key);
+        if (messages) this.results.show(messages);
+        else this.deps.log.warn(`Open in editor: the card ${message.key} is no longer kept`);
+        return;
+      }
+      case 'writeStarterGraph':
+        writeStarterGraph(this.deps.client, this.deps.log).then(() => undefined, (e: unknown) => {
+          this.deps.log.error(`starter graph: ${errorMessage(e)}`);
+          void vscode.window.showErrorMessage(`Context Oracle: could not write a starter graph: ${errorMessage(e)}`);
+        });
+        return;
       case 'ask':
         void this.ask(message.question, message.explain);
         return;
@@ -168,8 +256,10 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;
   }
-}
 
-function newSession(): string {
-  return `panel-${randomBytes(6).toString('hex')}`;
+  private newSessionId(): string {
+    const id = `panel-${randomBytes(6).toString('hex')}`;
+    void this.deps.state.update(SESSION_KEY, id);
+    return id;
+  }
 }

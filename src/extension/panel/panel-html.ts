@@ -3,6 +3,8 @@
  * nonce; styles, fonts and images only from the extension's own webview resources) and the bundled script. All
  * content is rendered by the script from messages, never put into this HTML. No 'vscode' import (tested in Node).
  */
+import type { PanelMode } from '../../protocol/webview';
+
 export interface PanelHtmlOptions {
   /** `webview.cspSource`. */
   cspSource: string;
@@ -10,6 +12,8 @@ export interface PanelHtmlOptions {
   scriptUri: string;
   styleUri: string;
   codiconsUri: string;
+  /** The sidebar (conversation) or the editor-area tab (results at full width). */
+  mode: PanelMode;
 }
 
 const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -35,7 +39,7 @@ export function panelHtml(o: PanelHtmlOptions): string {
 <link rel="stylesheet" href="${attr(o.styleUri)}" nonce="${attr(o.nonce)}">
 <title>Oracle</title>
 </head>
-<body>
+<body data-mode="${o.mode === 'editor' ? 'editor' : 'sidebar'}">
 <div id="app" role="main"></div>
 <script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>

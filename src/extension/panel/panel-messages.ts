@@ -43,8 +43,14 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
   const m = raw as Record<string, unknown>;
   switch (m.type) {
     case 'ready':
+      return { type: 'ready', restored: m.restored === true };
     case 'newConversation':
+    case 'writeStarterGraph':
       return { type: m.type };
+    case 'openInEditor': {
+      const key = str(m.key, MAX_ID);
+      return key ? { type: 'openInEditor', key } : undefined;
+    }
     case 'ask': {
       const question = typeof m.question === 'string' ? m.question.trim() : '';
       if (!question || question.length > MAX_QUESTION_CHARS) return undefined;

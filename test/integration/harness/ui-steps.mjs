@@ -4,20 +4,33 @@
 // step's findings, or { error }) into the signal folder; the suite then checks the editor state from the inside.
 import { join } from 'node:path';
 
-/** The Oracle panel's document: the webview iframe inside the workbench's webview host frame. */
-function panelFrame(page) {
-  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+/**
+ * The document of one of our webviews (the webview iframe inside the workbench's webview host frame), told apart by
+ * the mode its body carries: 'sidebar' (the conversation) or 'editor' (the results tab).
+ */
+async function modeFrame(page, mode, timeoutMs = 0) {
+  const deadline = Date.now() + timeoutMs;
+  do {
+    for (const f of page.frames()) {
+      const m = await f.evaluate(() => (document.getElementById('app') ? document.body.dataset.mode : undefined)).catch(() => undefined);
+      if (m === mode) return f;
+    }
+    if (Date.now() < deadline) await page.waitForTimeout(200);
+  } while (Date.now() < deadline);
+  return undefined;
 }
 
 async function openPanel(page) {
-  const frame = panelFrame(page);
-  if (await frame.locator('[data-testid="question"]').isVisible({ timeout: 500 }).catch(() => false)) return frame;
+  const found = await modeFrame(page, 'sidebar');
+  if (found && await found.locator('[data-testid="question"]').isVisible({ timeout: 500 }).catch(() => false)) return found;
   const entry = page.locator('.activitybar .action-item a[aria-label^="Context Oracle"], .activitybar [aria-label^="Context Oracle"]').first();
   for (let i = 0; i < 20; i++) {
     if (await entry.isVisible().catch(() => false)) break;
     await page.waitForTimeout(250);
   }
-  await entry.click();
+  if (!found) await entry.click();
+  const frame = await modeFrame(page, 'sidebar', 20_000);
+  if (!frame) throw new Error('the Oracle panel did not open');
   await frame.locator('[data-testid="question"]').waitFor({ timeout: 20_000 });
   return frame;
 }
@@ -41,6 +54,44 @@ async function toastWith(page, text, outDir, name) {
   }
   return entry;
 }
+
+/** The editor-area results tab, once it shows at least `minCards` cards of `testid`. */
+async function resultsFrame(page, testid, minCards = 1) {
+  const frame = await modeFrame(page, 'editor', 20_000);
+  if (!frame) throw new Error('the results tab did not open');
+  await frame.locator(`[data-testid="${testid}"]`).nth(minCards - 1).waitFor({ timeout: 20_000 });
+  return frame;
+}
+
+/** Layout facts about a frame's cards: how paths and code fit a narrow width. */
+function layoutFacts(root) {
+  const paths = [...root.querySelectorAll('a.path-link')];
+  const lineHeight = (el) => parseFloat(getComputedStyle(el).lineHeight) || 18;
+  const pres = [...root.querySelectorAll('pre')];
+  return {
+    width: document.body.clientWidth,
+    paths: paths.length,
+    wrappedPaths: paths.filter((a) => a.getBoundingClientRect().height > lineHeight(a) * 1.5).map((a) => a.textContent),
+    pathsWithoutTooltip: paths.filter((a) => !(a.getAttribute('title') ?? '').includes(a.textContent) && !a.closest('.markdown')).map((a) => a.textContent),
+    truncatedPaths: paths.filter((a) => a.scrollWidth > a.clientWidth + 1).length,
+    preWhiteSpace: [...new Set(pres.map((p) => getComputedStyle(p).whiteSpace))],
+    preScrolling: pres.filter((p) => p.scrollWidth > p.clientWidth + 1 && getComputedStyle(p).overflowX === 'auto').length,
+    feedOverflow: Math.max(0, (document.querySelector('.feed')?.scrollWidth ?? 0) - (document.querySelector('.feed')?.clientWidth ?? 0)),
+  };
+}
+
+/** Pixel rectangles of the elements matching `sel` that overlap each other (edge labels, nodes). */
+function overlaps(root, sel) {
+  const r = [...root.querySelectorAll(sel)].map((e) => ({ t: e.textContent, b: e.getBoundingClientRect() }));
+  const out = [];
+  for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+    const a = r[i].b, b = r[j].b;
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) out.push(`${r[i].t} / ${r[j].t}`);
+  }
+  return out;
+}
+
+
 
 async function shot(page, outDir, name) {
   const file = join(outDir, `${name}.png`);
@@ -96,6 +147,7 @@ export const uiSteps = {
       signalHeaders: await card.locator('[data-testid="signal-scores"] th').allTextContents(),
       signalRows: await card.locator('[data-testid="signal-scores"] tr').count(),
       phaseDone: await card.locator('[data-testid="phase"]').textContent(),
+      phaseIcons: await card.locator('[data-testid="phase"] .codicon').evaluateAll((els) => els.map((e) => e.className)),
       // XSS probes: nothing the workspace wrote may become markup or run.
       scriptsInFeed: await frame.locator('[data-testid="feed"] script').count(),
       imgsInFeed: await frame.locator('[data-testid="feed"] img').count(),
@@ -117,18 +169,104 @@ export const uiSteps = {
     return { label, screenshot: await shot(page, outDir, 'citation-opened') };
   },
 
-  /** Reports the latest why-tree in the panel and takes a picture of it. */
-  async 'why-tree'(page, _args, outDir) {
-    const frame = await openPanel(page);
+  /** Reports the latest why-tree in the results tab and takes a picture of it. */
+  async 'why-tree'(page, { minCards = 1 } = {}, outDir) {
+    const frame = await resultsFrame(page, 'why-card', minCards);
     const tree = frame.locator('[data-testid="why-tree"]').last();
-    await tree.waitFor({ timeout: 20_000 });
     await tree.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
     return {
       upstream: await tree.locator('[data-testid="upstream"] [data-ref]').evaluateAll((els) => els.map((e) => e.getAttribute('data-ref'))),
       downstream: await tree.locator('[data-testid="downstream"] [data-ref]').evaluateAll((els) => els.map((e) => e.getAttribute('data-ref'))),
+      branches: await tree.locator(':scope > details').evaluateAll((els) => els.map((e) => ({ testid: e.getAttribute('data-testid'), open: e.open }))),
+      downstreamVisible: await tree.locator('[data-testid="downstream"] [data-ref]').first().isVisible().catch(() => false),
+      upstreamVisible: await tree.locator('[data-testid="upstream"] [data-ref]').first().isVisible().catch(() => false),
+      impact: await frame.locator('[data-testid="impact"]').last().textContent(),
       title: await frame.locator('[data-testid="why-card"] .card-title').last().textContent(),
       screenshot: await shot(page, outDir, 'panel-why-tree'),
     };
+  },
+
+  /** The latest card of `testid` in the results tab: its text (what the user reads, Details closed), layout facts, a picture. */
+  async 'results-card'(page, { testid, minCards = 1, name }, outDir) {
+    const frame = await resultsFrame(page, testid, minCards);
+    const card = frame.locator(`[data-testid="${testid}"]`).last();
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const visibleText = await card.evaluate((el) => el.innerText);
+    return {
+      cards: await frame.locator(`[data-testid="${testid}"]`).count(),
+      title: await card.locator('.card-title').textContent(),
+      visibleText,
+      detailsOpen: await card.locator('[data-testid="details"]').evaluateAll((els) => els.some((e) => e.hasAttribute('open'))),
+      layout: await frame.locator('body').evaluate(layoutFacts),
+      screenshot: name ? await shot(page, outDir, name) : undefined,
+    };
+  },
+
+  /** The sidebar as it is: its width, the cards it holds, how paths and code fit, and a picture. */
+  async 'sidebar'(page, { name }, outDir) {
+    const frame = await openPanel(page);
+    await page.waitForTimeout(300);
+    return {
+      cards: await frame.locator('[data-testid="feed"] > section').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
+      questions: await frame.locator('[data-testid="ask-card"] .question-text').allTextContents(),
+      answers: await frame.locator('[data-testid="ask-card"] [data-testid="answer"]').allTextContents(),
+      layout: await frame.locator('body').evaluate(layoutFacts),
+      screenshot: name ? await shot(page, outDir, name) : undefined,
+    };
+  },
+
+  /** Clicks "Open in editor" on the latest sidebar card of `testid`; reports the results tab's cards of that kind. */
+  async 'open-in-editor'(page, { testid }, outDir) {
+    const frame = await openPanel(page);
+    const before = (await modeFrame(page, 'editor'))?.locator(`[data-testid="${testid}"]`);
+    const count = before ? await before.count() : 0;
+    await frame.locator(`[data-testid="${testid}"]`).last().locator('[data-testid="open-in-editor"]').click();
+    const results = await resultsFrame(page, testid, count + 1);
+    await page.waitForTimeout(300);
+    return { before: count, after: await results.locator(`[data-testid="${testid}"]`).count(), screenshot: await shot(page, outDir, 'panel-open-in-editor') };
+  },
+
+  /** The latest graph card in the results tab: fit, zoom, overlaps among edge labels and nodes, then a click on `clickRef`. */
+  async 'graph'(page, { minCards = 1, clickRef, name = 'panel-graph' }, outDir) {
+    const frame = await resultsFrame(page, 'graph-card', minCards);
+    const card = frame.locator('[data-testid="graph-card"]').last();
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    const stage = card.locator('[data-testid="graph-stage"]');
+    const facts = await stage.evaluate((el) => {
+      const s = el.getBoundingClientRect();
+      const nodes = [...el.querySelectorAll('.node')].map((n) => n.getBoundingClientRect());
+      return {
+        nodes: nodes.length, edgeLabels: el.querySelectorAll('.edge-label').length, layoutMs: Number(el.dataset.layoutMs),
+        allInside: nodes.every((b) => b.left >= s.left - 1 && b.right <= s.right + 1 && b.top >= s.top - 1 && b.bottom <= s.bottom + 1),
+      };
+    });
+    const overlapping = await stage.evaluate(overlaps, '.edge-label, .node rect');
+    const screenshot = await shot(page, outDir, name);
+    const before = await card.locator('g.viewport').getAttribute('transform');
+    const box = await stage.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(200);
+    const zoomed = await card.locator('g.viewport').getAttribute('transform');
+    await card.locator('[data-testid="graph-fit"]').click();
+    await page.waitForTimeout(200);
+    if (clickRef) await card.locator(`.node[data-ref="${clickRef}"]`).click();
+    return { ...facts, overlapping, before, zoomed, meta: await card.locator('[data-testid="graph-meta"]').textContent(), screenshot };
+  },
+
+  /** The empty state of the latest card of `testid` (graph or lint); clicks "Write a starter graph" when `write`. */
+  async 'empty-graph'(page, { testid, minCards = 1, write, name }, outDir) {
+    const frame = testid === 'lint-card' ? await openPanel(page) : await resultsFrame(page, testid, minCards);
+    const card = frame.locator(`[data-testid="${testid}"]`).last();
+    await card.locator('[data-testid="no-graph"]').waitFor({ timeout: 10_000 });
+    await card.scrollIntoViewIfNeeded();
+    const text = await card.evaluate((el) => el.innerText);
+    const screenshot = name ? await shot(page, outDir, name) : undefined;
+    if (write) await card.locator('[data-testid="write-starter-graph"]').click();
+    return { text, screenshot };
   },
 
   /** A picture of the workbench as it is (hovers, CodeLens, Problems). */

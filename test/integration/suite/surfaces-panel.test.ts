@@ -95,7 +95,7 @@ suite('Oracle panel and commands', () => {
     assert.equal(r.node.ref_id, 'src/greeter.ts::Greeter.greet');
     const node = await vscode.commands.executeCommand<WhyResult | undefined>('contextOracle.why', 'greeting');
     assert.deepEqual(node!.downstream.map((d) => d.ref_id).sort(), ['banners', 'reporting']);
-    const ui = await requestUi<{ upstream: string[]; downstream: string[]; title: string }>('why-tree');
+    const ui = await requestUi<{ upstream: string[]; downstream: string[]; title: string }>('why-tree', { minCards: api().panelState().posted.filter((t) => t === 'why').length });
     if (ui) {
       assert.ok(ui.title.includes('greeting'), ui.title);
       assert.deepEqual([...ui.downstream].sort(), ['banners', 'reporting']);
