@@ -4,7 +4,7 @@
  * the index folder are not source changes, but graph and rules files there change what the Problems view shows.
  */
 import * as vscode from 'vscode';
-import type { ChangeNotice } from '../core/model';
+import type { ChangeNotice } from '../core';
 import { relativePath } from './navigation-bridge';
 import type { OracleClient } from './oracle-client';
 

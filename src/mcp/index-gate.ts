@@ -11,9 +11,7 @@
  * - when the workspace is not watched (the watcher failed or is off), a query arriving more than
  *   `refreshIntervalMs` after the last run starts an incremental run in the background, without waiting for it.
  */
-import type { Engine } from '../core/engine';
-import type { IndexOutcome, IndexProgress } from '../core/model';
-import type { Logger } from '../core/ports';
+import type { Engine, IndexOutcome, IndexProgress, Logger } from '../core';
 
 export interface IndexGateOptions {
   /** Index when missing or stale; false = never write the index (queries on a missing index fail with advice). */

@@ -6,10 +6,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { distance } from 'fastest-levenshtein';
-import type { Engine } from '../core/engine';
-import { EngineError } from '../core/errors';
-import type { Logger } from '../core/ports';
-import { ENGINE_VERSION } from '../core/version';
+import { type Engine, ENGINE_VERSION, EngineError, type Logger } from '../core';
 import { clampBudget, HARD_CAP_TOKENS } from './budget';
 import { argsFingerprint } from './cursor';
 import { errorResult, quoteInput, ToolError, toolErrorFrom } from './errors';

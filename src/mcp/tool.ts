@@ -4,8 +4,7 @@
  * actionable errors, waiting for the index, budgets, session recording.
  */
 import { z } from 'zod/v4';
-import type { Engine } from '../core/engine';
-import type { EmbeddingSettings } from '../core/model';
+import type { EmbeddingSettings, Engine } from '../core';
 import { DEFAULT_MAX_TOKENS, HARD_CAP_TOKENS, MIN_MAX_TOKENS } from './budget';
 import { quoteInput, ToolError } from './errors';
 import type { IndexGate } from './index-gate';

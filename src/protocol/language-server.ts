@@ -3,20 +3,12 @@
  * requests and receives the notifications; src/server implements a handler for every request (a mapped type, so a
  * missing handler fails to compile). Payloads are the engine's plain DTOs; nothing here depends on an LSP library.
  */
-import type { EngineErrorCode } from '../core/errors';
 import type {
-  ChangeNotice, ContextResult, DefinitionsResult, FreshnessStamp, ImplementationsResult, IndexOutcome, IndexProgress, IndexStatus,
-  ReferencesResult, RepoMap, SearchHit, SearchOptions,
-} from '../core/model';
-import type { NavLocation, NavSymbol } from '../core/ports';
-import type { ModelSettings } from '../core/oracle/types';
-import type { BundleResult } from '../core/bundle/types';
-import type { WhyResult } from '../core/graph/why';
-import type { GraphView } from '../core/graph/view';
-import type { LintReport } from '../core/rules/lint';
-import type { SyncOutcome } from '../core/graph/service';
-import type { ConversationView } from '../core/oracle/conversation';
-import type { AskEvent, AskResult, SourceName } from '../core/oracle/types';
+  AskEvent, AskResult, BundleResult, ChangeNotice, ContextResult, ConversationView, DefinitionsResult,
+  EngineErrorCode, FreshnessStamp, GraphView, ImplementationsResult, IndexOutcome, IndexProgress, IndexStatus,
+  LintReport, ModelSettings, NavLocation, NavSymbol, ReferencesResult, RepoMap, SearchHit, SearchOptions, SourceName,
+  SyncOutcome, WhyResult,
+} from '../core';
 import type { FileInsights, ProblemsResult, RefIdSuggestion, SymbolAt } from './editor';
 
 /** Settings the client hands the server (`initializationOptions` and `workspace/didChangeConfiguration`). */

@@ -2,10 +2,7 @@
  * The language server's hold on one workspace index: owns the engine, tracks what it is doing (IndexActivity) and
  * reports every change through `notify`. Independent of the LSP library so it can be tested in plain Node.
  */
-import type { Engine } from '../core/engine';
-import { EngineError } from '../core/errors';
-import type { IndexOutcome, IndexProgress, SearchHit } from '../core/model';
-import type { Logger } from '../core/ports';
+import { type Engine, EngineError, type IndexOutcome, type IndexProgress, type Logger, type SearchHit } from '../core';
 import type {
   IndexActivity, IndexParams, OracleNotifications, SearchParams, ServerSettings, StatusResult,
 } from '../protocol/language-server';

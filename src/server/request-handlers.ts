@@ -3,9 +3,7 @@
  * handler here fails to compile). Independent of the LSP library: cancellation arrives as an AbortSignal and
  * notifications leave through `notify`, so the table runs in plain Node tests too.
  */
-import type { Engine } from '../core/engine';
-import { EngineError } from '../core/errors';
-import { SOURCE_NAMES, type AskResult, type SourceName } from '../core/oracle/types';
+import { type AskResult, type Engine, EngineError, SOURCE_NAMES, type SourceName } from '../core';
 import type { OracleNotificationMethod, OracleNotifications, OracleRequestMethod, OracleRequests } from '../protocol/language-server';
 import { fileInsights, problems, refIdSuggestions, symbolAt } from './editor-insights';
 import type { IndexSession } from './index-session';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { SOURCE_NAMES, type AskEvent, type AskOptions, type AskResult } from '../../core/oracle/types';
+import { type AskEvent, type AskOptions, type AskResult, SOURCE_NAMES } from '../../core';
 import { UsageError } from '../args';
 import { formatExplain } from '../format-ask';
 import { MODEL_FLAGS, MODEL_USAGE } from '../model-flags';

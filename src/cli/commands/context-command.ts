@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { toContextJson } from '../../core/context/export-json';
-import type { ContextFormat, ContextOptions, ContextResult, ContextWeights, EmbeddingSettings, SignalScores } from '../../core/model';
+import {
+  type ContextFormat, type ContextOptions, type ContextResult, type ContextWeights, type EmbeddingSettings,
+  type SignalScores, toContextJson,
+} from '../../core';
 import { loadUserConfigFile, userConfigPath } from '../../node/user-config';
 import { UsageError, type FlagSpec } from '../args';
 import { redactionLine } from '../format';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { DefinitionHit } from '../../core/model';
-import { symbolFromQuestion } from '../../core/navigation/symbol-query';
+import { type DefinitionHit, symbolFromQuestion } from '../../core';
 import { UsageError } from '../args';
 import type { Command } from './types';
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Citation } from '../../core/oracle/types';
+import type { Citation } from '../../core';
 import { errorMessage, isCancellation } from '../errors';
 import { toUri } from '../navigation-bridge';
 import type { OracleClient } from '../oracle-client';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { AskResult } from '../../core/oracle/types';
+import type { AskResult } from '../../core';
 import type { HostMessage } from '../../protocol/webview';
 import { errorMessage, isCancellation } from '../errors';
 import type { OracleClient } from '../oracle-client';

@@ -1,9 +1,6 @@
 /** ask_oracle: an answer with numbered citations from code, docs, git and threads; adapter over engine.ask(). */
 import { z } from 'zod/v4';
-import { MAX_QUESTION_CHARS } from '../../core/oracle/ask';
-import type { AskResult } from '../../core/oracle/types';
-import { SOURCE_NAMES, type SourceName } from '../../core/oracle/types';
-import { countTokens } from '../../core/tokens';
+import { type AskResult, countTokens, MAX_QUESTION_CHARS, SOURCE_NAMES, type SourceName } from '../../core';
 import { contentBudget, fitObject } from '../budget';
 import { defineTool, maxTokensArg, textArg } from '../tool';
 

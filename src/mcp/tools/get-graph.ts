@@ -4,8 +4,7 @@
  * on exactly one page. Mermaid cannot be paged (half a diagram is another diagram): it is cut to whole lines instead.
  */
 import { z } from 'zod/v4';
-import type { GraphView } from '../../core/graph/view';
-import { countTokens } from '../../core/tokens';
+import { countTokens, type GraphView } from '../../core';
 import { clampBudget, contentBudget, pageList, windowOf } from '../budget';
 import { decodeCursor } from '../cursor';
 import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg, type ToolAnswer } from '../tool';

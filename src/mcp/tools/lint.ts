@@ -1,7 +1,6 @@
 /** lint: graph, rules-file and rule findings, errors first, for the whole graph or one node or path; adapter over engine.lint(). */
 import { z } from 'zod/v4';
-import { EngineError } from '../../core/errors';
-import type { Violation } from '../../core/rules/types';
+import { EngineError, type Violation } from '../../core';
 import { pageListWithHead, windowOf } from '../budget';
 import { decodeCursor } from '../cursor';
 import { ToolError } from '../errors';

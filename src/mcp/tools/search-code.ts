@@ -1,6 +1,6 @@
 /** search_code: ranked code chunks for words or identifiers; adapter over engine.search(). */
 import { z } from 'zod/v4';
-import { SYMBOL_KINDS } from '../../core/parse/types';
+import { SYMBOL_KINDS } from '../../core';
 import { pageList } from '../budget';
 import { decodeCursor } from '../cursor';
 import { ARG_LIMITS, IN_PATH, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
