@@ -29,6 +29,7 @@ export {
   type ModelSettings, type SourceName, type UserModelConfig,
 } from './oracle/types';
 export { MAX_QUESTION_CHARS } from './oracle/ask';
+export { collectAnswer } from './answer-stream';
 export { parseSettings, SETTINGS_FILE, validateModel } from './oracle/settings';
 export { workspaceModelFingerprint } from './oracle/model-choice';
 export type { ConversationView } from './oracle/conversation';

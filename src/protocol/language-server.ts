@@ -72,6 +72,9 @@ export interface StatusResult {
   activity: IndexActivity;
 }
 
+/** The last event of an ask: the result and the time it took. */
+export type AskDone = Extract<AskEvent, { type: 'done' }>;
+
 export interface AskParams {
   /** Chosen by the client; every `contextOracle/askEvent` of this ask carries it. */
   id: string;
@@ -123,8 +126,11 @@ export interface OracleRequests {
   /** Stop every index run under way (the status bar's cancel); the previous index is kept. */
   'contextOracle/cancelIndex': { params: NoParams; result: { cancelled: number } };
   'contextOracle/search': { params: SearchParams; result: SearchHit[] };
-  /** The oracle; its events stream as `contextOracle/askEvent` notifications; cancelling the request aborts it. */
-  'contextOracle/ask': { params: AskParams; result: AskResult };
+  /**
+   * The oracle; its events stream as `contextOracle/askEvent` notifications, all but the last: the `done` event, which
+   * carries the result, is the response (so the result crosses once). Cancelling the request aborts it.
+   */
+  'contextOracle/ask': { params: AskParams; result: AskDone };
   'contextOracle/conversation': { params: { session: string }; result: ConversationView | null };
   'contextOracle/definitions': { params: SymbolParams; result: DefinitionsResult };
   'contextOracle/references': { params: SymbolParams; result: ReferencesResult };

@@ -3,8 +3,10 @@
  * handler here fails to compile). Independent of the LSP library: cancellation arrives as an AbortSignal and
  * notifications leave through `notify`, so the table runs in plain Node tests too.
  */
-import { type AskResult, type Engine, EngineError, SOURCE_NAMES, type SourceName } from '../core';
-import type { OracleNotificationMethod, OracleNotifications, OracleRequestMethod, OracleRequests } from '../protocol/language-server';
+import { collectAnswer, type Engine, EngineError, SOURCE_NAMES, type SourceName } from '../core';
+import type {
+  AskDone, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, OracleRequests,
+} from '../protocol/language-server';
 import { fileInsights, problems, refIdSuggestions, symbolAt } from './editor-insights';
 import type { IndexSession } from './index-session';
 
@@ -34,23 +36,24 @@ function strings(value: unknown, name: string): string[] {
 const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
-async function ask(engine: Engine, params: OracleRequests['contextOracle/ask']['params'], signal: AbortSignal, notify: Notify): Promise<AskResult> {
+async function ask(engine: Engine, params: OracleRequests['contextOracle/ask']['params'], signal: AbortSignal, notify: Notify): Promise<AskDone> {
   const id = text(params?.id, 'id');
   const question = text(params.question, 'question');
   const sources = params.sources === undefined ? undefined
     : strings(params.sources, 'sources').filter((s): s is SourceName => (SOURCE_NAMES as readonly string[]).includes(s));
-  let result: AskResult | undefined;
-  for await (const event of engine.ask(question, {
+  const stream = engine.ask(question, {
     signal, explain: params.explain === true, author: 'user',
     ...optional('session', typeof params.session === 'string' && params.session ? params.session : undefined),
     ...optional('sources', sources), ...optional('maxTokens', optNumber(params.maxTokens, 'maxTokens')),
-  })) {
-    notify('contextOracle/askEvent', { id, event });
-    if (event.type === 'done') result = event.result;
-  }
+  });
+  // The result crosses once: the `done` event is the response, not a notification as well.
+  let done: AskDone | undefined;
+  await collectAnswer(stream, (event) => {
+    if (event.type === 'done') done = event;
+    else notify('contextOracle/askEvent', { id, event });
+  });
   if (signal.aborted) throw new EngineError('cancelled', 'the question was cancelled');
-  if (!result) throw new EngineError('internal', 'the oracle ended without a result');
-  return result;
+  return done!;
 }
 
 export function createRequestHandlers(session: IndexSession, notify: Notify): RequestHandlers {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AskEvent, type AskOptions, type AskResult, SOURCE_NAMES } from '../../core';
+import { type AskEvent, type AskOptions, type AskResult, collectAnswer, SOURCE_NAMES } from '../../core';
 import { UsageError } from '../args';
 import { formatExplain } from '../format-ask';
 import { readQuestionFile } from '../question-file';
@@ -52,18 +52,15 @@ export const askCommand: Command = {
 /** Streams one answer: NDJSON events with --events, answer text as it arrives without --json, nothing with --json. */
 async function runOne(stream: AsyncIterable<AskEvent>, json: boolean, events: boolean): Promise<AskResult> {
   const progress = !json && !events && process.stderr.isTTY;
-  let result: AskResult | undefined;
-  for await (const e of stream) {
+  const result = await collectAnswer(stream, (e) => {
     if (events) process.stdout.write(`${JSON.stringify(e)}\n`);
     else if (!json) {
       if (e.type === 'answer') process.stdout.write(e.delta);
       else if (progress && e.type === 'phase') process.stderr.write(`\x1b[2K\r${e.message}…`);
       else if (progress && e.type === 'citations') process.stderr.write('\x1b[2K\r');
     }
-    if (e.type === 'done') result = e.result;
-  }
+  });
   if (progress) process.stderr.write('\x1b[2K\r');
-  if (!result) throw new Error('the oracle stream ended without a result');
   if (!json && !events && !result.answer.endsWith('\n')) process.stdout.write('\n');
   return result;
 }
