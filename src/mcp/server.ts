@@ -93,7 +93,7 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
       if (extra.signal.aborted) throw new ToolError('cancelled', 'the request was cancelled');
       const client = server.getClientVersion()?.name;
       const ctx: ToolContext = {
-        engine, paths, session, signal: extra.signal, fingerprint: argsFingerprint(name, args), index: gate, settings: options.settings ?? {},
+        tool: name, engine, paths, session, signal: extra.signal, fingerprint: argsFingerprint(name, args), index: gate, settings: options.settings ?? {},
         ...(progress ? { progress } : {}), ...(client ? { client } : {}),
       };
       const raw = await tool.run(args, ctx);
