@@ -6,7 +6,7 @@
 import type {
   AskEvent, AskResult, BundleResult, ChangeNotice, ContextResult, ConversationView, DefinitionsResult,
   EngineErrorCode, FreshnessStamp, GraphView, ImplementationsResult, IndexOutcome, IndexProgress, IndexStatus,
-  LintReport, ModelSettings, NavLocation, NavSymbol, ReferencesResult, RepoMap, SearchHit, SearchOptions, SourceName,
+  LintReport, ModelSettings, NavLocation, NavSymbol, ReferencesResult, RepoMap, SearchHit, SearchOptions,
   SyncOutcome, WhyResult,
 } from '../core';
 import type { FileInsights, ProblemsResult, RefIdSuggestion, SymbolAt } from './editor';
@@ -82,7 +82,8 @@ export interface AskParams {
   explain?: boolean;
   /** Conversation the exchange belongs to (the panel keeps one per conversation). */
   session?: string;
-  sources?: SourceName[];
+  /** Sources to ask (code, docs, git, threads); names the server does not know are left out. */
+  sources?: string[];
   maxTokens?: number;
 }
 

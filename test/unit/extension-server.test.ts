@@ -107,6 +107,23 @@ test('malformed params are typed errors, not crashes', async () => {
   await assert.rejects(handlers['contextOracle/why']({ refId: 'greetin' }, signal), (e: unknown) => EngineError.is(e, 'not_found') && (e.detail?.suggestions as string[]).includes('greeting'));
 });
 
+test('params are checked against the declared schemas: missing is required, wrong is invalid_input, both named', async () => {
+  const rejects = async (call: Promise<unknown>, code: string, message: RegExp) =>
+    assert.rejects(call, (e: unknown) => EngineError.is(e) && e.code === code && message.test(e.message), `${code} ${message}`);
+  const h = handlers as unknown as Record<string, (params: unknown, signal: AbortSignal) => Promise<unknown>>;
+  await rejects(h['contextOracle/ask']!(undefined, signal), 'required', /^id must be a non-empty string$/);
+  await rejects(h['contextOracle/ask']!({ id: 'a', question: '   ' }, signal), 'required', /^question must be a non-empty string$/);
+  await rejects(h['contextOracle/definitions']!({ symbol: 'x', limit: 0 }, signal), 'invalid_input', /^limit must be a positive number$/);
+  await rejects(h['contextOracle/bundle']!({ refIds: ['a', 3] }, signal), 'invalid_input', /^refIds must be a list of strings$/);
+  // Once ignored or replaced quietly; now refused, so a client's mistake shows.
+  await rejects(h['contextOracle/context']!({ question: 'greeting', format: 'xml' }, signal), 'invalid_input', /^format must be mu, json or markdown$/);
+  await rejects(h['contextOracle/fileInsights']!({ path: 'src/format.ts', text: 42 }, signal), 'invalid_input', /^text must be a string$/);
+  await rejects(h['contextOracle/ask']!({ id: 'a', question: 'q', session: 7 }, signal), 'invalid_input', /^session must be a string$/);
+  // Requests without params ignore what comes along; optional params may be left out altogether.
+  assert.ok(Array.isArray((await h['contextOracle/lint']!({ junk: true }, signal) as { violations: unknown[] }).violations));
+  assert.ok((await h['contextOracle/graphView']!(undefined, signal) as { nodes: unknown[] }).nodes.length > 0);
+});
+
 test('file insights: the annotated class, its node, dependents and no stale doc yet', async () => {
   const path = 'src/greeter.ts';
   const text = (await import('node:fs')).readFileSync(join(root, path), 'utf8');
