@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The project's test command (npm test): typecheck, boundary lint, build, unit/golden/e2e tests in plain Node, then
-# integration tests inside a real VS Code (code-server + chromium; see test/integration/README.md).
+# integration tests inside a real VS Code (code-server + chromium; see test/integration/README.md). The stress tests
+# (test/stress: minutes of random SIGKILLs) run apart, in `npm run test:stress`; .ci/run runs both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit; npx tsc -p src/core/tsconfig.json --noEmit; npx tsc -p webview-ui/tsconfig.json --noEmit

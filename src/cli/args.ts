@@ -1,4 +1,9 @@
-/** A small, strict argument parser: unknown flags are usage errors (exit 2), never silently ignored. */
+/**
+ * The CLI's argument parser: node:util's parseArgs in strict mode (unknown flags are usage errors, exit 2, never
+ * silently ignored), plus the two value types it lacks: non-negative numbers and repeatable lists.
+ */
+import { parseArgs as parseNodeArgs, type ParseArgsConfig } from 'node:util';
+
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
@@ -14,39 +19,39 @@ export interface Parsed {
 }
 
 export function parseArgs(argv: string[], spec: Record<string, FlagSpec>): Parsed {
-  const out: Parsed = { positionals: [], flags: {} };
-  const byShort = new Map(Object.entries(spec).filter(([, s]) => s.short).map(([k, s]) => [s.short!, k]));
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') { out.positionals.push(...argv.slice(i + 1)); break; }
-    if (!arg.startsWith('-') || arg === '-') { out.positionals.push(arg); continue; }
-    let name: string;
-    let inline: string | undefined;
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-      inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
-    } else {
-      const long = byShort.get(arg.slice(1));
-      if (!long) throw new UsageError(`unknown option ${arg}`);
-      name = long;
-    }
-    const s = spec[name];
-    if (!s) throw new UsageError(`unknown option --${name}`);
-    if (s.type === 'boolean') {
-      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
-      out.flags[name] = true;
-      continue;
-    }
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    if (s.type === 'number') {
-      const n = Number(value);
-      if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} needs a non-negative number, got "${value}"`);
-      out.flags[name] = n;
-    } else if (s.type === 'list') {
-      out.flags[name] = [...((out.flags[name] as string[] | undefined) ?? []), value];
-    } else out.flags[name] = value;
+  const options: NonNullable<ParseArgsConfig['options']> = {};
+  for (const [name, s] of Object.entries(spec)) {
+    options[name] = {
+      type: s.type === 'boolean' ? 'boolean' : 'string',
+      ...(s.type === 'list' ? { multiple: true } : {}),
+      ...(s.short ? { short: s.short } : {}),
+    };
   }
-  return out;
+  let parsed;
+  try {
+    parsed = parseNodeArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new UsageError(usageMessage(e as Error & { code?: string }));
+  }
+  const flags: Parsed['flags'] = {};
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (value === undefined) continue;
+    if (spec[name]?.type === 'number') {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} needs a non-negative number, got "${String(value)}"`);
+      flags[name] = n;
+    } else flags[name] = value as string | boolean | string[];
+  }
+  return { positionals: parsed.positionals, flags };
+}
+
+/** node:util's messages say more than a usage line needs; keep the CLI's short ones. */
+function usageMessage(e: Error & { code?: string }): string {
+  const option = /'(-[^' ]+)/.exec(e.message)?.[1];
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    if (/argument missing/.test(e.message)) return `${option} needs a value`;
+    if (/does not take an argument/.test(e.message)) return `${option} takes no value`;
+  }
+  return e.message;
 }

@@ -3,8 +3,7 @@
  * server does, the CLI builds it first, once (a progress bar on a terminal), and says so in one line on stderr;
  * stdout carries only the answer, so --json output stays clean.
  */
-import type { Engine } from '../core/engine';
-import type { Logger } from '../core/ports';
+import type { Engine, Logger } from '../core';
 import { createProgressReporter } from './progress';
 
 /** Why the index must be built before answering, or undefined when it can be read. */

@@ -1,5 +1,5 @@
 /** Terminal rendering of the oracle's --explain data (the answer itself streams as it is made). */
-import type { AskResult } from '../core/oracle/types';
+import type { AskResult } from '../core';
 import { redactionLine } from './format';
 
 export function formatExplain(r: AskResult): string {

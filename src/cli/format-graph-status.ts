@@ -1,5 +1,5 @@
 /** The graph section of `status` for the terminal. */
-import type { GraphStatus } from '../core/graph/status';
+import type { GraphStatus } from '../core';
 
 const TOP_BUNDLES = 10;
 

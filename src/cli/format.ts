@@ -1,5 +1,5 @@
 /** Human-readable renderings of engine DTOs for the terminal. */
-import type { IndexOutcome, IndexStatus, JournalRepair, SearchHit } from '../core/model';
+import type { IndexOutcome, IndexStatus, JournalRepair, SearchHit } from '../core';
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

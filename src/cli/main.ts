@@ -3,7 +3,7 @@
  * Output goes to stdout; progress and logs go to stderr.
  */
 import { resolve } from 'node:path';
-import { EngineError } from '../core/errors';
+import { EngineError } from '../core';
 import { createStderrLogger } from '../node/logger';
 import { createNodeEngine } from '../node/node-engine';
 import { parseArgs, UsageError, type FlagSpec } from './args';

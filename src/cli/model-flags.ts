@@ -3,9 +3,7 @@
  * these flags, else CONTEXT_ORACLE_MODEL_URL / CONTEXT_ORACLE_MODEL / CONTEXT_ORACLE_API_KEY_ENV, else the user
  * config file. A model in the workspace's `.context-oracle/oracle.json` is used only with --trust-workspace-config.
  */
-import type { ModelSettings } from '../core/oracle/types';
-import { validateModel } from '../core/oracle/settings';
-import type { UserModelSource } from '../core/ports';
+import { type ModelSettings, type UserModelSource, validateModel } from '../core';
 import { createUserModelSource, userConfigPath } from '../node/user-config';
 import { UsageError, type FlagSpec } from './args';
 

@@ -1,4 +1,4 @@
-import type { IndexProgress } from '../core/model';
+import type { IndexProgress } from '../core';
 
 /** A one-line progress bar on stderr, only when stderr is a terminal; silent otherwise. */
 export function createProgressReporter(stream: NodeJS.WriteStream = process.stderr): { update(p: IndexProgress): void; end(): void } {

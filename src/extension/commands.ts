@@ -1,6 +1,6 @@
 /** The commands: Reindex Workspace, Show Index Status, and the activation time (for tests and diagnostics). */
 import * as vscode from 'vscode';
-import type { IndexOutcome, IndexStatus } from '../core/model';
+import type { IndexOutcome, IndexStatus } from '../core';
 import type { IndexActivity } from '../protocol/language-server';
 import { engineErrorCode, errorMessage, isCancellation } from './errors';
 import type { IndexState } from './index-state';

@@ -3,7 +3,7 @@
  * package.json `contributes.configuration` is the projection of SETTINGS plus these; a unit test checks they agree.
  * No 'vscode' import.
  */
-import type { SettingSpec } from '../core/config';
+import type { SettingSpec } from '../core';
 
 export const EDITOR_SETTINGS: readonly SettingSpec[] = [
   { key: 'useEditorNavigation', type: 'boolean', default: true, description: "Answer definitions and references with the editor's own language servers (exact), falling back to the index." },

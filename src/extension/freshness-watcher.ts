@@ -5,7 +5,7 @@
  * view and the ref_id list show, so their edits reach those at once (no Sync Now).
  */
 import * as vscode from 'vscode';
-import type { ChangeNotice } from '../core/model';
+import type { ChangeNotice } from '../core';
 import { relativePath } from './navigation-bridge';
 import type { OracleClient } from './oracle-client';
 

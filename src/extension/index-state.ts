@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { FreshnessStamp } from '../core/model';
+import type { FreshnessStamp } from '../core';
 import type { ActivityNotification } from './oracle-client';
 import type { StatusView } from './status-view';
 

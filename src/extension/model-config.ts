@@ -6,9 +6,7 @@
  * bound to exactly those (a changed file needs a new approval).
  */
 import * as vscode from 'vscode';
-import { workspaceModelFingerprint } from '../core/oracle/model-choice';
-import { parseSettings, SETTINGS_FILE } from '../core/oracle/settings';
-import type { ModelSettings } from '../core/oracle/types';
+import { type ModelSettings, parseSettings, SETTINGS_FILE, workspaceModelFingerprint } from '../core';
 import type { EditorModelConfig } from '../protocol/language-server';
 import { errorMessage } from './errors';
 import { SELECT_PANEL_MODEL, type EditorModels } from './editor-models';

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { NavLocation, NavSymbol } from '../core/ports';
+import type { NavLocation, NavSymbol } from '../core';
 import type { ClientRequestHandlers } from './oracle-client';
 
 function root(): vscode.Uri | undefined {

@@ -5,11 +5,7 @@
  * returns its result.
  */
 import * as vscode from 'vscode';
-import type { BundleResult } from '../core/bundle/types';
-import type { WhyResult } from '../core/graph/why';
-import type { FreshnessStamp, RepoMap, SearchHit } from '../core/model';
-import type { AskResult } from '../core/oracle/types';
-import type { LintReport } from '../core/rules/lint';
+import type { AskResult, BundleResult, FreshnessStamp, LintReport, RepoMap, SearchHit, WhyResult } from '../core';
 import { engineErrorCode, errorMessage, isCancellation } from './errors';
 import { relativePath } from './navigation-bridge';
 import type { OracleClient } from './oracle-client';

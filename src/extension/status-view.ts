@@ -2,7 +2,7 @@
  * What the extension shows about the index, as plain data and text: the status bar's text and tooltip and the
  * Show Index Status report. No 'vscode' import, so it can be tested in plain Node.
  */
-import type { FreshnessStamp, IndexStatus } from '../core/model';
+import type { FreshnessStamp, IndexStatus } from '../core';
 import type { IndexActivity } from '../protocol/language-server';
 
 export type ViewState = 'untrusted' | 'starting' | 'server-failed' | IndexActivity['state'];

@@ -3,7 +3,7 @@
  * (src/core/tokens.ts). A page holds as many items as fit in `max_tokens`; when items are left out the answer says
  * how many and carries the cursor that continues exactly where it stopped.
  */
-import { countTokens } from '../core/tokens';
+import { countTokens } from '../core';
 import { encodeCursor } from './cursor';
 import { ToolError } from './errors';
 

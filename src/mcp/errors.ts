@@ -4,7 +4,7 @@
  * pick a suggested name, wait for the index). Protocol-level errors are kept for broken JSON-RPC only.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { EngineError } from '../core/errors';
+import { EngineError } from '../core';
 
 /** The codes a model sees. Engine codes outside this set are mapped onto it (see toolErrorFrom). */
 export type ToolErrorCode = 'required' | 'invalid_input' | 'not_found' | 'not_initialized' | 'busy' | 'cancelled' | 'internal';

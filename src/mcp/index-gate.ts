@@ -11,9 +11,8 @@
  * - when the workspace is not watched (the watcher failed or is off), a query arriving more than
  *   `refreshIntervalMs` after the last run starts an incremental run in the background, without waiting for it.
  */
-import type { Engine } from '../core/engine';
-import type { IndexOutcome, IndexProgress } from '../core/model';
-import type { Logger } from '../core/ports';
+import type { Engine, IndexOutcome, IndexProgress, Logger } from '../core';
+import { IndexSupervisor } from '../node/index-supervisor';
 
 export interface IndexGateOptions {
   /** Index when missing or stale; false = never write the index (queries on a missing index fail with advice). */
@@ -38,20 +37,19 @@ export interface GateActivity {
 export type ProgressListener = (p: IndexProgress) => void;
 
 export class IndexGate {
+  /** The run this gate started and queries may wait for; the supervisor runs it. */
   private run: Promise<void> | undefined;
-  private progress: IndexProgress | undefined;
-  private lastRunAt = Number.NEGATIVE_INFINITY;
-  private lastError: string | undefined;
+  private readonly runs: IndexSupervisor;
   /** Whether a usable index exists: unknown until probed, then kept (a finished run makes it true). */
   private usable: boolean | undefined;
   private probing: Promise<boolean> | undefined;
   private watching = false;
-  private readonly listeners = new Set<ProgressListener>();
   private readonly abort = new AbortController();
   private readonly now: () => number;
 
-  constructor(private readonly engine: Engine, private readonly logger: Logger, private readonly options: IndexGateOptions) {
+  constructor(private readonly engine: Engine, logger: Logger, private readonly options: IndexGateOptions) {
     this.now = options.now ?? Date.now;
+    this.runs = new IndexSupervisor(logger, this.now);
   }
 
   /**
@@ -81,7 +79,7 @@ export class IndexGate {
    */
   async ready(onProgress?: ProgressListener, signal?: AbortSignal): Promise<void> {
     if (!this.options.autoIndex) return;
-    const due = !this.run && this.now() - this.lastRunAt >= this.options.refreshIntervalMs;
+    const due = !this.run && this.now() - this.runs.lastRunAt >= this.options.refreshIntervalMs;
     if (await this.hasIndex()) {
       if (due && !this.watching) void this.kick('refresh');
       return;
@@ -89,10 +87,8 @@ export class IndexGate {
     // A failed build is retried no more often than refreshes, or every call would hammer a broken workspace.
     const run = this.run ?? (due ? this.kick('build') : undefined);
     if (!run) return;
-    if (onProgress) {
-      this.listeners.add(onProgress);
-      if (this.progress) onProgress(this.progress);
-    }
+    const listening = onProgress && this.runs.onProgress(onProgress);
+    if (onProgress && this.runs.progress) onProgress(this.runs.progress);
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     try {
@@ -107,25 +103,26 @@ export class IndexGate {
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
-      if (onProgress) this.listeners.delete(onProgress);
+      listening?.dispose();
     }
   }
 
   activity(): GateActivity {
+    const { lastRunAt, lastError, progress } = this.runs;
     const base = {
-      ...(Number.isFinite(this.lastRunAt) ? { lastRunAt: new Date(this.lastRunAt).toISOString() } : {}),
-      ...(this.lastError ? { lastError: this.lastError } : {}),
+      ...(Number.isFinite(lastRunAt) ? { lastRunAt: new Date(lastRunAt).toISOString() } : {}),
+      ...(lastError ? { lastError: lastError.message } : {}),
       watching: this.watching,
     };
     if (!this.options.autoIndex) return { state: 'disabled', ...base };
-    if (this.run) return { state: 'indexing', ...(this.progress ? { progress: this.progress } : {}), ...base };
+    if (this.run) return { state: 'indexing', ...(progress ? { progress } : {}), ...base };
     return { state: 'idle', ...base };
   }
 
   /** "parsing 120/390 files" while a run is under way. */
   describeRun(): string | undefined {
     if (!this.run) return undefined;
-    return this.progress ? describeProgress(this.progress) : 'starting';
+    return this.runs.progress ? describeProgress(this.runs.progress) : 'starting';
   }
 
   async dispose(): Promise<void> {
@@ -146,34 +143,12 @@ export class IndexGate {
 
   private kick(reason: string, after?: Promise<unknown>): Promise<void> {
     if (this.run) return this.run;
-    const started = this.now();
-    this.progress = undefined;
-    this.logger.debug(`index (${reason}): starting`);
-    const index = (): Promise<IndexOutcome> => this.engine.index({
-      signal: this.abort.signal,
-      onProgress: (p) => {
-        this.progress = p;
-        for (const l of this.listeners) l(p);
-      },
-    });
+    const index = (): Promise<IndexOutcome> => this.runs.run(this.engine, { reason, signal: this.abort.signal });
+    // A failed run also counts as a run (the supervisor keeps when it ended): retrying on every call would hammer a
+    // broken workspace.
     this.run = (after ? after.then(index, index) : index())
-      .then(
-        (outcome) => {
-          this.lastError = undefined;
-          this.usable = true;
-          this.logger.info(`index (${reason}): ${outcome.parsed} parsed, ${outcome.unchanged} unchanged, ${outcome.removed} removed in ${this.now() - started} ms`);
-        },
-        (e: unknown) => {
-          this.lastError = e instanceof Error ? e.message : String(e);
-          if (!this.abort.signal.aborted) this.logger.warn(`index (${reason}) failed: ${this.lastError}`);
-        },
-      )
-      .finally(() => {
-        // A failed run also counts: retrying on every call would hammer a broken workspace.
-        this.lastRunAt = this.now();
-        this.run = undefined;
-        this.progress = undefined;
-      });
+      .then(() => { this.usable = true; }, () => undefined)
+      .finally(() => { this.run = undefined; });
     return this.run;
   }
 }

@@ -3,7 +3,7 @@
  * session's shared conversation (engine.rememberExchange), so a later ask_oracle can build on it, e.g. resolve "it"
  * in "where is it used?" to the symbol an earlier find_definition looked up. ask_oracle records its own exchanges.
  */
-import type { Engine } from '../core/engine';
+import type { Engine } from '../core';
 import type { SessionCall, SessionItem, SessionMemory } from './session';
 
 /** Arguments that only shape paging, not what was asked. */

@@ -4,7 +4,7 @@
  * parsing = files parsed, writing = parsed + 0.5, done = parsed + 1, against total = files to parse + 1), then the
  * tool's own steps (each one more than the last value sent, without a total).
  */
-import type { IndexProgress } from '../core/model';
+import type { IndexProgress } from '../core';
 import { describeProgress } from './index-gate';
 
 export interface ProgressSink {

@@ -6,10 +6,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { distance } from 'fastest-levenshtein';
-import type { Engine } from '../core/engine';
-import { EngineError } from '../core/errors';
-import type { Logger } from '../core/ports';
-import { ENGINE_VERSION } from '../core/version';
+import { type Engine, ENGINE_VERSION, EngineError, type Logger } from '../core';
 import { clampBudget, HARD_CAP_TOKENS } from './budget';
 import { argsFingerprint } from './cursor';
 import { errorResult, quoteInput, ToolError, toolErrorFrom } from './errors';
@@ -96,7 +93,7 @@ export function createOracleMcpServer(options: OracleMcpOptions): OracleMcpServe
       if (extra.signal.aborted) throw new ToolError('cancelled', 'the request was cancelled');
       const client = server.getClientVersion()?.name;
       const ctx: ToolContext = {
-        engine, paths, session, signal: extra.signal, fingerprint: argsFingerprint(name, args), index: gate, settings: options.settings ?? {},
+        tool: name, engine, paths, session, signal: extra.signal, fingerprint: argsFingerprint(name, args), index: gate, settings: options.settings ?? {},
         ...(progress ? { progress } : {}), ...(client ? { client } : {}),
       };
       const raw = await tool.run(args, ctx);

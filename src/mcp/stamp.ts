@@ -3,8 +3,7 @@
  * in it yet, so a model can tell an answer that may be stale (and name the file, which commits it just in time).
  * Budgets keep STAMP_TOKENS free for it; long queues are shortened to fit.
  */
-import type { FreshnessStamp } from '../core/model';
-import { countTokens } from '../core/tokens';
+import { countTokens, type FreshnessStamp } from '../core';
 import { STAMP_TOKENS } from './budget';
 import type { ToolAnswer } from './tool';
 

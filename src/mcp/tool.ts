@@ -4,9 +4,9 @@
  * actionable errors, waiting for the index, budgets, session recording.
  */
 import { z } from 'zod/v4';
-import type { Engine } from '../core/engine';
-import type { EmbeddingSettings } from '../core/model';
+import type { EmbeddingSettings, Engine } from '../core';
 import { DEFAULT_MAX_TOKENS, HARD_CAP_TOKENS, MIN_MAX_TOKENS } from './budget';
+import { decodeCursor } from './cursor';
 import { quoteInput, ToolError } from './errors';
 import type { IndexGate } from './index-gate';
 import type { PathGuard } from './path-guard';
@@ -14,6 +14,8 @@ import type { ProgressReporter } from './progress';
 import type { McpSession, SessionItem } from './session';
 
 export interface ToolContext {
+  /** The tool's name (for cursors and messages). */
+  tool: string;
   engine: Engine;
   paths: PathGuard;
   session: McpSession;
@@ -110,6 +112,19 @@ export const IN_PATH = 'Workspace-relative file or folder';
 
 /** `cursor` for list tools. */
 export const cursorArg = z.string().max(ARG_LIMITS.cursor).optional();
+
+/**
+ * The paging arguments every list tool takes (`limit`, `cursor`, `max_tokens`, spread last into its input schema as
+ * `...paged.args`) and the page a call asks for (`paged.page(args, ctx)`: the first index and the page length).
+ */
+export function pagedArgs(defaultLimit: number, maxLimit: number) {
+  return {
+    args: { limit: limitArg(defaultLimit, maxLimit), cursor: cursorArg, max_tokens: maxTokensArg() },
+    page(args: { limit?: number | undefined; cursor?: string | undefined }, ctx: ToolContext): { offset: number; limit: number } {
+      return { offset: decodeCursor(args.cursor, ctx.fingerprint, ctx.tool).offset, limit: args.limit ?? defaultLimit };
+    },
+  };
+}
 
 /** A graph node id, a workspace-relative file, or a `path::Qualified.name` symbol. */
 export function refIdArg(what = 'Graph node id, file, or "path::Qualified.name"'): z.ZodString {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
-import type { AssetLocator } from '../core/ports';
+import type { AssetLocator } from '../core';
 
 /** Assets live next to the bundled scripts (dist/): grammars/, queries/, tree-sitter.wasm, sql-wasm.wasm. */
 export function createNodeAssetLocator(root: string = __dirname): AssetLocator {

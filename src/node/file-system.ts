@@ -1,5 +1,5 @@
 import { promises as fsp } from 'node:fs';
-import type { DirEntry, FileStat, FileSystem } from '../core/ports';
+import type { DirEntry, FileStat, FileSystem } from '../core';
 
 export const nodeFileSystem: FileSystem = {
   async readDir(absPath) {

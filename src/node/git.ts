@@ -1,6 +1,6 @@
 /** The Git port over the `git` executable: one child process per call, no shell, output capped. */
 import { execFile } from 'node:child_process';
-import type { Git } from '../core/ports';
+import type { Git } from '../core';
 
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 

@@ -4,7 +4,7 @@
  * drops Authorization on a cross-origin redirect but would still send the body there). A 3xx reaches the caller as
  * a status to report.
  */
-import type { HttpClient, HttpResponse } from '../core/ports';
+import type { HttpClient, HttpResponse } from '../core';
 
 export const nodeHttpClient: HttpClient = {
   async request(request): Promise<HttpResponse> {

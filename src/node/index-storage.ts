@@ -5,9 +5,7 @@
  */
 import { closeSync, constants, fstatSync, fsyncSync, openSync, promises as fsp, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { EngineError, writeFailure } from '../core/errors';
-import type { ImageFile, IndexStorage } from '../core/ports';
-import { memoryImage } from '../core/store/paged-file';
+import { EngineError, type ImageFile, type IndexStorage, memoryImage, writeFailure } from '../core';
 
 const LOCK_WAIT_MS = 120_000;
 

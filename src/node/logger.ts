@@ -1,4 +1,4 @@
-import type { Logger } from '../core/ports';
+import type { Logger } from '../core';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'silent'];

@@ -1,9 +1,9 @@
 /** Composition for Node hosts (CLI, MCP server, language server): real ports around createEngine. */
 import { isAbsolute, join, resolve } from 'node:path';
-import { createEngine, type Engine } from '../core/engine';
-import type { EngineConfig } from '../core/config';
-import type { HttpClient, Logger, NavigationProvider, ParserHost, UserModelSource } from '../core/ports';
-import { createInProcessParserHost } from '../core/parse/in-process-parser-host';
+import {
+  createEngine, createInProcessParserHost, type Engine, type EngineConfig, type HttpClient, type Logger,
+  type NavigationProvider, type ParserHost, type UserModelSource,
+} from '../core';
 import { createNodeAssetLocator } from './assets';
 import { nodeFileSystem } from './file-system';
 import { createFileIndexStorage } from './index-storage';

@@ -1,7 +1,6 @@
 /** Worker-thread entry: parses batches with its own tree-sitter runtime and answers with plain results. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { TreeSitterService } from '../core/parse/tree-sitter-service';
-import type { ParseRequest } from '../core/parse/types';
+import { type ParseRequest, TreeSitterService } from '../core';
 import { createNodeAssetLocator } from './assets';
 
 const service = new TreeSitterService(createNodeAssetLocator((workerData as { assetRoot: string }).assetRoot));

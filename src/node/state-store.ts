@@ -1,7 +1,7 @@
 /** The StateStore port: small files under <root>/.context-oracle/, replaced atomically (temp file, then rename). */
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
-import type { StateStore } from '../core/ports';
+import type { StateStore } from '../core';
 
 export function createStateStore(dir: string): StateStore {
   const file = (name: string) => join(dir, name.replace(/[^\w.-]/g, '_'));

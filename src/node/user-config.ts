@@ -9,11 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { EmbeddingSettings } from '../core/context/types';
-import { EngineError } from '../core/errors';
-import { validateModel } from '../core/oracle/settings';
-import type { ModelSettings, UserModelConfig } from '../core/oracle/types';
-import type { UserModelSource } from '../core/ports';
+import {
+  type EmbeddingSettings, EngineError, type ModelSettings, type UserModelConfig, type UserModelSource, validateModel,
+} from '../core';
 
 export interface UserConfigFile {
   model?: ModelSettings;

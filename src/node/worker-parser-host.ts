@@ -5,8 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import type { ParserHost } from '../core/ports';
-import type { ParseRequest, ParseResult } from '../core/parse/types';
+import type { ParseRequest, ParseResult, ParserHost } from '../core';
 
 interface Pending {
   resolve: (r: ParseResult[]) => void;

@@ -12,8 +12,7 @@
  */
 import { promises as fsp, watch, type FSWatcher } from 'node:fs';
 import { join, sep } from 'node:path';
-import { BUILTIN_EXCLUDES } from '../core/config';
-import { languageForPath } from '../core/parse/languages';
+import { BUILTIN_EXCLUDES, languageForPath } from '../core';
 
 export interface WorkspaceWatcher {
   /** Settles when every folder that existed at the start is watched. */

@@ -1,7 +1,7 @@
 /** The WorkspaceWriter port: appends with the folders created first. */
 import { promises as fsp } from 'node:fs';
 import { dirname } from 'node:path';
-import type { WorkspaceWriter } from '../core/ports';
+import type { WorkspaceWriter } from '../core';
 
 export const nodeWorkspaceWriter: WorkspaceWriter = {
   async append(absPath, text) {

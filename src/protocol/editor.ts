@@ -2,7 +2,7 @@
  * DTOs the language server computes for editor features (hovers, CodeLens, Problems, quick picks). Plain data with
  * workspace-relative POSIX paths and 1-based lines, like every engine DTO.
  */
-import type { Violation } from '../core/rules/types';
+import type { Violation } from '../core';
 
 /** A declared graph node an annotation points at, with what a hover says about it. */
 export interface AnnotatedNode {

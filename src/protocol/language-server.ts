@@ -3,22 +3,12 @@
  * requests and receives the notifications; src/server implements a handler for every request (a mapped type, so a
  * missing handler fails to compile). Payloads are the engine's plain DTOs; nothing here depends on an LSP library.
  */
-import type { EngineErrorCode } from '../core/errors';
 import type {
-  ChangeNotice, ContextResult, DefinitionsResult, FreshnessStamp, ImplementationsResult, IndexOutcome, IndexProgress, IndexStatus,
-  ReferencesResult, RepoMap, SearchHit, SearchOptions,
-} from '../core/model';
-import type { NavLocation, NavSymbol } from '../core/ports';
-import type { ModelSettings } from '../core/oracle/types';
-import type { ChatMessage } from '../core/llm/chat-completions';
-import type { BundleResult } from '../core/bundle/types';
-import type { WhyResult } from '../core/graph/why';
-import type { GraphView } from '../core/graph/view';
-import type { LintReport } from '../core/rules/lint';
-import type { SyncOutcome } from '../core/graph/service';
-import type { ConversationView } from '../core/oracle/conversation';
-import type { StarterGraphProposal } from '../core/graph/service';
-import type { AskEvent, AskResult, SourceName } from '../core/oracle/types';
+  AskEvent, AskResult, BundleResult, ChangeNotice, ChatMessage, ContextResult, ConversationView, DefinitionsResult,
+  EngineErrorCode, FreshnessStamp, GraphView, ImplementationsResult, IndexOutcome, IndexProgress, IndexStatus,
+  LintReport, ModelSettings, NavLocation, NavSymbol, ReferencesResult, RepoMap, SearchHit, SearchOptions,
+  StarterGraphProposal, SyncOutcome, WhyResult,
+} from '../core';
 import type { FileInsights, ProblemsResult, RefIdSuggestion, SymbolAt } from './editor';
 
 /** Settings the client hands the server (`initializationOptions` and `workspace/didChangeConfiguration`). */
@@ -87,6 +77,9 @@ export interface StatusResult {
   activity: IndexActivity;
 }
 
+/** The last event of an ask: the result and the time it took. */
+export type AskDone = Extract<AskEvent, { type: 'done' }>;
+
 export interface AskParams {
   /** Chosen by the client; every `contextOracle/askEvent` of this ask carries it. */
   id: string;
@@ -94,7 +87,8 @@ export interface AskParams {
   explain?: boolean;
   /** Conversation the exchange belongs to (the panel keeps one per conversation). */
   session?: string;
-  sources?: SourceName[];
+  /** Sources to ask (code, docs, git, threads); names the server does not know are left out. */
+  sources?: string[];
   maxTokens?: number;
 }
 
@@ -138,8 +132,11 @@ export interface OracleRequests {
   /** Stop every index run under way (the status bar's cancel); the previous index is kept. */
   'contextOracle/cancelIndex': { params: NoParams; result: { cancelled: number } };
   'contextOracle/search': { params: SearchParams; result: SearchHit[] };
-  /** The oracle; its events stream as `contextOracle/askEvent` notifications; cancelling the request aborts it. */
-  'contextOracle/ask': { params: AskParams; result: AskResult };
+  /**
+   * The oracle; its events stream as `contextOracle/askEvent` notifications, all but the last: the `done` event, which
+   * carries the result, is the response (so the result crosses once). Cancelling the request aborts it.
+   */
+  'contextOracle/ask': { params: AskParams; result: AskDone };
   'contextOracle/conversation': { params: { session: string }; result: ConversationView | null };
   'contextOracle/definitions': { params: SymbolParams; result: DefinitionsResult };
   'contextOracle/references': { params: SymbolParams; result: ReferencesResult };

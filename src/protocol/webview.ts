@@ -3,20 +3,14 @@
  * code). The webview is untrusted: the host validates every inbound message (src/extension/panel/panel-messages.ts)
  * and queues outbound ones until the webview says `ready`. Payloads are the engine's plain DTOs.
  */
-import type { SearchHit, RepoMap } from '../core/model';
-import type { BundleResult } from '../core/bundle/types';
-import type { WhyResult } from '../core/graph/why';
-import type { GraphView } from '../core/graph/view';
-import type { LintReport } from '../core/rules/lint';
-import type { AskEvent } from '../core/oracle/types';
+import type { AskEvent, BundleResult, GraphView, LintReport, RepoMap, SearchHit, WhyResult } from '../core';
 
-// The engine DTOs the panel renders, re-exported so webview-ui imports nothing but src/protocol.
-export type { AskEvent, AskResult, Citation, Evidence, ExplainData } from '../core/oracle/types';
-export type { BundleResult } from '../core/bundle/types';
-export type { WhyResult, WhyTreeNode } from '../core/graph/why';
-export type { GraphView } from '../core/graph/view';
-export type { LintReport } from '../core/rules/lint';
-export type { RepoMap, SearchHit } from '../core/model';
+// The engine DTOs the panel renders, re-exported (types only, so no engine code reaches the browser bundle) so that
+// webview-ui imports nothing but src/protocol.
+export type {
+  AskEvent, AskResult, BundleResult, Citation, Evidence, ExplainData, GraphView, LintReport, RepoMap, SearchHit, WhyResult,
+  WhyTreeNode,
+} from '../core';
 
 /** One node of smart context with the weighted signals behind its score (each 0..1 before weighting). */
 export interface SignalRow {

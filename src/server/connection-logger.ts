@@ -1,4 +1,4 @@
-import type { Logger } from '../core/ports';
+import type { Logger } from '../core';
 
 /** The part of vscode-languageserver's RemoteConsole the logger needs (window/logMessage). */
 export interface ConsoleLike {

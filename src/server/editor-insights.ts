@@ -3,11 +3,7 @@
  * CodeLens), stale docs and rule violations (Problems), ref_id suggestions (quick pick) and the symbol around a line
  * (Why at the cursor). Plain functions over the Engine so they run in plain Node tests.
  */
-import type { Engine } from '../core/engine';
-import { EngineError } from '../core/errors';
-import type { CodeSymbol } from '../core/graph/code-view';
-import type { NodeSummary } from '../core/graph/knowledge';
-import { findAnnotations, isAttached } from '../core/parse/annotations';
+import { type CodeSymbol, type Engine, EngineError, findAnnotations, isAttached, type NodeSummary } from '../core';
 import type { AnnotatedNode, AnnotatedSymbol, FileInsights, ProblemsResult, RefIdSuggestion, SymbolAt } from '../protocol/editor';
 
 const quiet = (e: unknown): boolean => EngineError.is(e, 'not_initialized') || EngineError.is(e, 'not_found') || EngineError.is(e, 'index_corrupt');

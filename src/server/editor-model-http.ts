@@ -4,9 +4,7 @@
  * engine answers requests to it by asking the client to run the model (`contextOracle/lm/chat`). Nothing listens
  * on the network; any other URL goes to the real client.
  */
-import type { ChatMessage } from '../core/llm/chat-completions';
-import type { ModelSettings } from '../core/oracle/types';
-import type { HttpClient, HttpRequest, HttpResponse } from '../core/ports';
+import type { ChatMessage, HttpClient, HttpRequest, HttpResponse, ModelSettings } from '../core';
 import type { SendClientRequest } from './editor-navigation';
 
 export const EDITOR_MODEL_BASE_URL = 'http://editor-language-model.invalid/v1';

@@ -3,8 +3,7 @@
  * the extension runs the editor's own providers (vscode.executeDefinitionProvider and friends). A provider that takes
  * too long (a language server still starting) is given up on, and the engine answers from the index instead.
  */
-import { EngineError } from '../core/errors';
-import type { Logger, NavigationProvider } from '../core/ports';
+import { EngineError, type Logger, type NavigationProvider } from '../core';
 import type { OracleClientRequestMethod, OracleClientRequests } from '../protocol/language-server';
 
 export type SendClientRequest = <M extends OracleClientRequestMethod>(

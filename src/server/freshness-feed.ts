@@ -3,9 +3,7 @@
  * The engine commits a batch by itself (size, changed lines, age); an age-based commit happens on the engine's own
  * timer, so while anything is queued the stamp is polled and published again when it changes.
  */
-import type { Engine } from '../core/engine';
-import type { ChangeNotice, FreshnessStamp } from '../core/model';
-import type { Logger } from '../core/ports';
+import type { ChangeNotice, Engine, FreshnessStamp, Logger } from '../core';
 
 export interface FreshnessFeed {
   changes(raw: unknown): Promise<void>;

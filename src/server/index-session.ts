@@ -2,10 +2,8 @@
  * The language server's hold on one workspace index: owns the engine, tracks what it is doing (IndexActivity) and
  * reports every change through `notify`. Independent of the LSP library so it can be tested in plain Node.
  */
-import type { Engine } from '../core/engine';
-import { EngineError } from '../core/errors';
-import type { IndexOutcome, IndexProgress, SearchHit } from '../core/model';
-import type { Logger } from '../core/ports';
+import { type Engine, EngineError, type IndexOutcome, type IndexProgress, type Logger, type SearchHit } from '../core';
+import { IndexSupervisor } from '../node/index-supervisor';
 import type {
   IndexActivity, IndexParams, OracleNotifications, SearchParams, ServerSettings, StatusResult,
 } from '../protocol/language-server';
@@ -42,9 +40,8 @@ export function createIndexSession(options: IndexSessionOptions): IndexSession {
   const now = options.now ?? (() => Date.now());
   let engine: Engine | undefined = root ? options.createEngine(root, options.settings) : undefined;
   let current: IndexActivity = root ? { state: 'starting' } : { state: 'no-folder' };
-  let running = 0;
-  // One controller per run, so a user can stop a background run the client never sent a token for.
-  const controllers = new Set<AbortController>();
+  // It gives every run a controller of its own, so a user can stop a background run the client never sent a token for.
+  const runs = new IndexSupervisor(logger, now);
   let reconfiguring: Promise<unknown> = Promise.resolve();
 
   function requireEngine(): Engine {
@@ -60,7 +57,6 @@ export function createIndexSession(options: IndexSessionOptions): IndexSession {
   async function index(params: IndexParams, signal?: AbortSignal): Promise<IndexOutcome> {
     const eng = requireEngine();
     const full = params.full ?? false;
-    running++;
     let lastSent = now();
     let lastPhase: IndexProgress['phase'] = 'walking';
     publish({ state: 'indexing', full, progress: { phase: 'walking', done: 0, total: 0 } });
@@ -75,33 +71,15 @@ export function createIndexSession(options: IndexSessionOptions): IndexSession {
       lastPhase = p.phase;
       publish({ state: 'indexing', full, progress: p });
     };
-    const started = now();
     let failure: IndexActivity['error'];
     try {
-      const controller = new AbortController();
-      controllers.add(controller);
-      if (signal?.aborted) controller.abort();
-      else signal?.addEventListener('abort', () => controller.abort(), { once: true });
-      let outcome: IndexOutcome;
-      try {
-        outcome = await eng.index({ full, onProgress, signal: controller.signal });
-      } finally {
-        controllers.delete(controller);
-      }
-      logger.info(`indexed ${outcome.filesSeen} files (${outcome.parsed} parsed, ${outcome.unchanged} unchanged, ${outcome.removed} removed) in ${now() - started} ms`);
-      return outcome;
+      return await runs.run(eng, { reason: full ? 'full' : 'incremental', full, onProgress, ...(signal ? { signal } : {}) });
     } catch (e) {
-      if (EngineError.is(e, 'cancelled')) {
-        logger.info('indexing cancelled');
-      } else {
-        logger.error(`indexing failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-        failure = { message: e instanceof Error ? e.message : String(e), ...(EngineError.is(e) ? { code: e.code } : {}) };
-      }
+      if (!EngineError.is(e, 'cancelled')) failure = { message: e instanceof Error ? e.message : String(e), ...(EngineError.is(e) ? { code: e.code } : {}) };
       throw e;
     } finally {
-      running--;
       // The last run to end reports: an error, or (success and cancellation alike) the index as it now stands.
-      if (running === 0) {
+      if (runs.running === 0) {
         if (failure) publish({ state: 'error', error: failure });
         else await publishReady(eng);
       }
@@ -120,10 +98,7 @@ export function createIndexSession(options: IndexSessionOptions): IndexSession {
     activity: () => current,
     engine: requireEngine,
     index,
-    cancel() {
-      for (const c of controllers) c.abort();
-      return controllers.size;
-    },
+    cancel: () => runs.cancel(),
     async status() {
       if (!engine) {
         throw new EngineError('not_initialized', 'no workspace folder is open');

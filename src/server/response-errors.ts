@@ -1,5 +1,5 @@
 import { ResponseError } from 'vscode-languageserver/node';
-import { EngineError } from '../core/errors';
+import { EngineError } from '../core';
 import { ENGINE_ERROR_RPC_CODES, type OracleErrorData } from '../protocol/language-server';
 
 /** Every failure a request handler can raise becomes a ResponseError whose `data.code` is the engine's error code. */

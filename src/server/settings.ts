@@ -1,5 +1,4 @@
-import type { EngineConfig } from '../core/config';
-import { validateModel } from '../core/oracle/settings';
+import { type EngineConfig, validateModel } from '../core';
 import type { EditorModelConfig, ServerSettings } from '../protocol/language-server';
 
 /** Only well-formed values reach the engine; anything else falls back to the engine's default. */

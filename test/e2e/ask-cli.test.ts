@@ -63,6 +63,16 @@ describe('context-oracle ask', () => {
     assert.match(log, /· agent-cli · Where is "backoffDelay" defined\?/);
   });
 
+  it('reads a plain-text --question-file as context does, the same question as given in the arguments', () => {
+    const file = join(root, 'q.txt');
+    writeFileSync(file, 'Where is createGreeter defined?\n');
+    const fromFile = runCliJson<AskResult>(['ask', '--question-file', file, '--root', root, '--no-log']);
+    assert.equal(fromFile.code, 0, fromFile.stderr);
+    const fromArgs = runCliJson<AskResult>(['ask', 'Where is createGreeter defined?', '--root', root, '--no-log']);
+    assert.equal(fromFile.json.question, 'Where is createGreeter defined?');
+    assert.deepEqual(fromFile.json.citations, fromArgs.json.citations);
+  });
+
   it('rejects bad usage with exit 2', () => {
     assert.equal(runCli(['ask', '--root', root]).code, 2, 'no question');
     assert.equal(runCli(['ask', 'x', '--source', 'wiki', '--root', root]).code, 2, 'unknown source');

@@ -12,10 +12,12 @@ import { after, before, test } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import { EngineError } from '../../src/core/errors';
 import type { FreshnessStamp } from '../../src/core/model';
-import type { OracleNotificationMethod, OracleNotifications } from '../../src/protocol/language-server';
+import type { AskEvent } from '../../src/core/oracle/types';
+import { askThroughServer } from '../../src/extension/ask-through-server';
+import type { AskParams, OracleNotificationMethod, OracleNotifications } from '../../src/protocol/language-server';
 import { createEditorNavigation } from '../../src/server/editor-navigation';
 import { createFreshnessFeed, validChanges } from '../../src/server/freshness-feed';
-import { createIndexSession } from '../../src/server/index-session';
+import { createIndexSession, type IndexSession } from '../../src/server/index-session';
 import { createRequestHandlers, type RequestHandlers } from '../../src/server/request-handlers';
 import { captureLogger, removeWorkspace, testEngine } from '../helpers/workspace';
 
@@ -38,6 +40,7 @@ function copyIntegrationFixture(): string {
 
 let root: string;
 let engine: Engine;
+let sessionForLoopback: () => IndexSession;
 let handlers: RequestHandlers;
 const sent: Array<{ method: OracleNotificationMethod; params: unknown }> = [];
 const signal = new AbortController().signal;
@@ -48,6 +51,7 @@ before(async () => {
     root, settings: {}, logger: captureLogger(), notify: () => undefined,
     createEngine: (r) => { engine = testEngine(r); return engine; },
   });
+  sessionForLoopback = () => session;
   handlers = createRequestHandlers(session, <M extends OracleNotificationMethod>(method: M, params: OracleNotifications[M]) => { sent.push({ method, params }); });
   await handlers['contextOracle/index']({}, signal);
 });
@@ -56,15 +60,38 @@ after(async () => {
   removeWorkspace(join(root, '..'));
 });
 
-test('ask streams every event as a notification keyed by the request id and returns the result', async () => {
+test('ask streams its events as notifications keyed by the request id and answers with the done event, sent once', async () => {
   sent.length = 0;
-  const r = await handlers['contextOracle/ask']({ id: 'q1', question: 'how does formatBanner frame the greeting?', session: 's1' }, signal);
+  const done = await handlers['contextOracle/ask']({ id: 'q1', question: 'how does formatBanner frame the greeting?', session: 's1' }, signal);
   const events = sent.filter((s) => s.method === 'contextOracle/askEvent').map((s) => s.params as OracleNotifications['contextOracle/askEvent']);
-  assert.ok(events.length >= 4);
+  assert.ok(events.length >= 3);
   assert.ok(events.every((e) => e.id === 'q1'));
-  assert.deepEqual(events.at(-1)!.event.type, 'done');
   assert.ok(events.some((e) => e.event.type === 'phase'));
-  assert.ok(r.citations.some((c) => c.path === 'src/format.ts'), JSON.stringify(r.citations));
+  assert.ok(!events.some((e) => e.event.type === 'done'), 'the result does not cross twice');
+  assert.equal(done.type, 'done');
+  assert.ok(done.result.citations.some((c) => c.path === 'src/format.ts'), JSON.stringify(done.result.citations));
+});
+
+test('the extension reads an ask through the server as one stream: every event in order, done (with the result) last', async () => {
+  // A loopback client: requests go to the real handler table, notifications to the subscribers, in order, as over LSP.
+  const subscribers = new Set<(p: OracleNotifications['contextOracle/askEvent']) => void>();
+  const loopback = createRequestHandlers(sessionForLoopback(), (method, params) => {
+    if (method === 'contextOracle/askEvent') for (const s of subscribers) s(params as OracleNotifications['contextOracle/askEvent']);
+  });
+  const client = {
+    onNotification: (_method: string, handler: (p: OracleNotifications['contextOracle/askEvent']) => void) => {
+      subscribers.add(handler);
+      return { dispose: () => subscribers.delete(handler) };
+    },
+    request: (_method: string, params: AskParams) => loopback['contextOracle/ask'](params, signal),
+  } as unknown as Parameters<typeof askThroughServer>[0];
+  const seen: AskEvent[] = [];
+  const result = await askThroughServer(client, { id: 'panel-1', question: 'how does formatBanner frame the greeting?' }, (e) => seen.push(e));
+  assert.equal(seen.filter((e) => e.type === 'done').length, 1);
+  assert.equal(seen.at(-1)!.type, 'done');
+  assert.deepEqual((seen.at(-1) as Extract<AskEvent, { type: 'done' }>).result, result);
+  assert.ok(seen.some((e) => e.type === 'answer') && seen.some((e) => e.type === 'phase'));
+  assert.equal(subscribers.size, 0, 'the subscription ends with the ask');
 });
 
 test('an aborted ask ends as cancelled', async () => {
@@ -78,6 +105,23 @@ test('malformed params are typed errors, not crashes', async () => {
   await assert.rejects(handlers['contextOracle/bundle']({ refIds: 'greeting' as unknown as string[] }, signal), (e: unknown) => EngineError.is(e, 'invalid_input'));
   await assert.rejects(handlers['contextOracle/repoMap']({ maxTokens: -5 }, signal), (e: unknown) => EngineError.is(e, 'invalid_input'));
   await assert.rejects(handlers['contextOracle/why']({ refId: 'greetin' }, signal), (e: unknown) => EngineError.is(e, 'not_found') && (e.detail?.suggestions as string[]).includes('greeting'));
+});
+
+test('params are checked against the declared schemas: missing is required, wrong is invalid_input, both named', async () => {
+  const rejects = async (call: Promise<unknown>, code: string, message: RegExp) =>
+    assert.rejects(call, (e: unknown) => EngineError.is(e) && e.code === code && message.test(e.message), `${code} ${message}`);
+  const h = handlers as unknown as Record<string, (params: unknown, signal: AbortSignal) => Promise<unknown>>;
+  await rejects(h['contextOracle/ask']!(undefined, signal), 'required', /^id must be a non-empty string$/);
+  await rejects(h['contextOracle/ask']!({ id: 'a', question: '   ' }, signal), 'required', /^question must be a non-empty string$/);
+  await rejects(h['contextOracle/definitions']!({ symbol: 'x', limit: 0 }, signal), 'invalid_input', /^limit must be a positive number$/);
+  await rejects(h['contextOracle/bundle']!({ refIds: ['a', 3] }, signal), 'invalid_input', /^refIds must be a list of strings$/);
+  // Once ignored or replaced quietly; now refused, so a client's mistake shows.
+  await rejects(h['contextOracle/context']!({ question: 'greeting', format: 'xml' }, signal), 'invalid_input', /^format must be mu, json or markdown$/);
+  await rejects(h['contextOracle/fileInsights']!({ path: 'src/format.ts', text: 42 }, signal), 'invalid_input', /^text must be a string$/);
+  await rejects(h['contextOracle/ask']!({ id: 'a', question: 'q', session: 7 }, signal), 'invalid_input', /^session must be a string$/);
+  // Requests without params ignore what comes along; optional params may be left out altogether.
+  assert.ok(Array.isArray((await h['contextOracle/lint']!({ junk: true }, signal) as { violations: unknown[] }).violations));
+  assert.ok((await h['contextOracle/graphView']!(undefined, signal) as { nodes: unknown[] }).nodes.length > 0);
 });
 
 test('file insights: the annotated class, its node, dependents and no stale doc yet', async () => {

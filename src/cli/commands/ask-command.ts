@@ -1,38 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { SOURCE_NAMES, type AskEvent, type AskOptions, type AskResult } from '../../core/oracle/types';
+import { type AskEvent, type AskOptions, type AskResult, collectAnswer, SOURCE_NAMES } from '../../core';
 import { UsageError } from '../args';
 import { formatExplain } from '../format-ask';
+import { readQuestionFile } from '../question-file';
 import { MODEL_FLAGS, MODEL_USAGE } from '../model-flags';
 import type { Command } from './types';
-
-/** Questions from --question-file: one {"question"} object, an array of them, or one per line (JSON lines). */
-export function readQuestionFile(path: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read --question-file ${path}: ${(e as Error).message}`);
-  }
-  const pick = (v: unknown): string => {
-    const q = (v as { question?: unknown } | null)?.question;
-    if (typeof q !== 'string' || !q.trim()) throw new UsageError(`--question-file ${path}: every entry needs a non-empty "question" string`);
-    return q;
-  };
-  try {
-    const whole = JSON.parse(text) as unknown;
-    return Array.isArray(whole) ? whole.map(pick) : [pick(whole)];
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-  }
-  const lines = text.split('\n').filter((l) => l.trim());
-  try {
-    return lines.map((l) => pick(JSON.parse(l)));
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`--question-file ${path} is not JSON ({"question": "..."}) nor JSON lines`);
-  }
-}
 
 export const askCommand: Command = {
   name: 'ask',
@@ -80,18 +52,15 @@ export const askCommand: Command = {
 /** Streams one answer: NDJSON events with --events, answer text as it arrives without --json, nothing with --json. */
 async function runOne(stream: AsyncIterable<AskEvent>, json: boolean, events: boolean): Promise<AskResult> {
   const progress = !json && !events && process.stderr.isTTY;
-  let result: AskResult | undefined;
-  for await (const e of stream) {
+  const result = await collectAnswer(stream, (e) => {
     if (events) process.stdout.write(`${JSON.stringify(e)}\n`);
     else if (!json) {
       if (e.type === 'answer') process.stdout.write(e.delta);
       else if (progress && e.type === 'phase') process.stderr.write(`\x1b[2K\r${e.message}…`);
       else if (progress && e.type === 'citations') process.stderr.write('\x1b[2K\r');
     }
-    if (e.type === 'done') result = e.result;
-  }
+  });
   if (progress) process.stderr.write('\x1b[2K\r');
-  if (!result) throw new Error('the oracle stream ended without a result');
   if (!json && !events && !result.answer.endsWith('\n')) process.stdout.write('\n');
   return result;
 }

@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { toContextJson } from '../../core/context/export-json';
-import type { ContextFormat, ContextOptions, ContextResult, ContextWeights, EmbeddingSettings, SignalScores } from '../../core/model';
+import {
+  type ContextFormat, type ContextOptions, type ContextResult, type ContextWeights, type EmbeddingSettings,
+  type SignalScores, toContextJson,
+} from '../../core';
 import { loadUserConfigFile, userConfigPath } from '../../node/user-config';
 import { UsageError, type FlagSpec } from '../args';
 import { redactionLine } from '../format';
+import { oneQuestion } from '../question-file';
 import type { Command } from './types';
 
 /** Flags shared by `context` and `eval`: ranking, budget and the optional embeddings endpoint. */
@@ -54,24 +56,6 @@ export function contextOptions(flags: Record<string, unknown>): ContextOptions {
   };
 }
 
-/** The question from the arguments or from --question-file (plain text, or JSON with a `question` field). */
-function questionOf(positionals: string[], file: unknown): string {
-  if (file === undefined) return positionals.join(' ');
-  if (positionals.length) throw new UsageError('give the question as arguments or with --question-file, not both');
-  let text: string;
-  try {
-    text = readFileSync(String(file), 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read --question-file ${String(file)}: ${(e as Error).message}`);
-  }
-  if (!text.trimStart().startsWith('{')) return text.trim();
-  try {
-    const parsed = JSON.parse(text) as { question?: unknown };
-    if (typeof parsed.question === 'string') return parsed.question;
-  } catch { /* fall through */ }
-  throw new UsageError(`--question-file ${String(file)} is JSON without a "question" string`);
-}
-
 const SIGNALS: (keyof SignalScores)[] = ['entity', 'bm25File', 'bm25Chunk', 'focus', 'coverage', 'path', 'mentionRef', 'proximity', 'vector'];
 const signalCells = (s: SignalScores): string => SIGNALS.map((k) => `${k} ${s[k].toFixed(2)}`).join('  ');
 
@@ -108,7 +92,7 @@ export const contextCommand: Command = {
   usage: 'context QUESTION [--question-file FILE] [--max-tokens N] [--format mu|json|markdown] [--explain] [--verbose]',
   flags: { ...CONTEXT_FLAGS, 'question-file': { type: 'string' }, format: { type: 'string' }, explain: { type: 'boolean' } },
   async run({ engine, positionals, flags, out }) {
-    const question = questionOf(positionals, flags['question-file']);
+    const question = oneQuestion(positionals, flags['question-file']);
     if (!question.trim()) throw new UsageError('context needs a QUESTION');
     const format = (flags.json ? 'json' : String(flags.format ?? 'mu')) as ContextFormat;
     if (!['mu', 'json', 'markdown'].includes(format)) throw new UsageError(`--format must be mu, json or markdown, got "${format}"`);

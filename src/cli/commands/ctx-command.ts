@@ -1,5 +1,4 @@
-import { bundleToMarkdown } from '../../core/bundle/markdown';
-import { isUnchanged } from '../../core/bundle/types';
+import { bundleToMarkdown, isUnchanged } from '../../core';
 import { UsageError } from '../args';
 import type { Command } from './types';
 

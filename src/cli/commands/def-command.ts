@@ -1,25 +1,7 @@
-import { readFileSync } from 'node:fs';
-import type { DefinitionHit } from '../../core/model';
-import { symbolFromQuestion } from '../../core/navigation/symbol-query';
+import { type DefinitionHit, symbolFromQuestion } from '../../core';
 import { UsageError } from '../args';
+import { oneQuestion } from '../question-file';
 import type { Command } from './types';
-
-/** The question text of a --from-question file: the evaluation harness's JSON (`{"question": …}`) or plain text. */
-function questionText(file: string): string {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read --from-question ${file}: ${(e as Error).message}`);
-  }
-  try {
-    const parsed = JSON.parse(text) as { question?: unknown };
-    if (typeof parsed.question === 'string') return parsed.question;
-  } catch {
-    // not JSON: the file is the question itself
-  }
-  return text;
-}
 
 export function formatDefinition(h: DefinitionHit): string {
   return `${h.path}:${h.line}:${h.column}  ${h.kind} ${h.qualifiedName}  [${h.source}]\n    ${h.preview}`;
@@ -34,7 +16,7 @@ export const defCommand: Command = {
   async run({ engine, positionals, flags, out }) {
     const fromQuestion = flags['from-question'] as string | undefined;
     if (fromQuestion && positionals.length) throw new UsageError('give either SYMBOL or --from-question, not both');
-    const symbol = fromQuestion ? symbolFromQuestion(questionText(fromQuestion)) : positionals.join(' ');
+    const symbol = fromQuestion ? symbolFromQuestion(oneQuestion([], fromQuestion, '--from-question')) : positionals.join(' ');
     if (!symbol.trim()) throw new UsageError('def needs a SYMBOL');
     const result = await engine.definitions(symbol, flags.limit !== undefined ? { limit: Number(flags.limit) } : {});
     out(flags.json ? JSON.stringify(result, null, 2) : result.results.map(formatDefinition).join('\n'));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { EngineError } from '../../core/errors';
-import { parseGoldenLine, scoreGolden, summariseGolden, type GoldenQuestion, type GoldenScore } from '../../core/context/golden';
+import {
+  EngineError, type GoldenQuestion, type GoldenScore, parseGoldenLine, scoreGolden, summariseGolden,
+} from '../../core';
 import { UsageError } from '../args';
 import { CONTEXT_FLAGS, contextOptions } from './context-command';
 import type { Command } from './types';

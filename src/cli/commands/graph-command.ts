@@ -1,4 +1,4 @@
-import { EngineError } from '../../core/errors';
+import { EngineError } from '../../core';
 import type { Command } from './types';
 
 export const graphCommand: Command = {

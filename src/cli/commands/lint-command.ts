@@ -1,4 +1,4 @@
-import { formatPorcelain, formatRich, lintExitCode } from '../../core/rules/lint';
+import { formatPorcelain, formatRich, lintExitCode } from '../../core';
 import { UsageError } from '../args';
 import type { Command } from './types';
 

@@ -1,4 +1,4 @@
-import { mentionsFromText } from '../../core/repomap/mentions';
+import { mentionsFromText } from '../../core';
 import type { Command } from './types';
 
 export const mapCommand: Command = {

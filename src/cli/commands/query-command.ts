@@ -1,4 +1,4 @@
-import type { QueryEnvelope } from '../../core/graph/query';
+import type { QueryEnvelope } from '../../core';
 import type { Command } from './types';
 
 function formatEnvelope(e: QueryEnvelope): string {

@@ -1,7 +1,6 @@
 import { UsageError } from '../args';
 import { formatHits } from '../format';
-import { formatKnowledgeHits } from '../../core/graph/search';
-import { VALID_NODE_KINDS } from '../../core/rules/types';
+import { formatKnowledgeHits, VALID_NODE_KINDS } from '../../core';
 import type { Command } from './types';
 
 export const searchCommand: Command = {

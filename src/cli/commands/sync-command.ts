@@ -1,4 +1,4 @@
-import type { SyncOutcome } from '../../core/graph/service';
+import type { SyncOutcome } from '../../core';
 import type { Command } from './types';
 
 function formatSync(s: SyncOutcome): string {

@@ -1,4 +1,4 @@
-import type { Engine } from '../../core/engine';
+import type { Engine } from '../../core';
 import type { FlagSpec } from '../args';
 
 export interface CommandContext {

@@ -1,4 +1,4 @@
-import { renderWhy } from '../../core/graph/why';
+import { renderWhy } from '../../core';
 import { UsageError } from '../args';
 import type { Command } from './types';
 

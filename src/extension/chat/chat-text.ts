@@ -2,8 +2,7 @@
  * Plain text for chat and language-model tool answers, made from engine DTOs. Workspace text is escaped so a doc or
  * a symbol cannot inject Markdown (links, images, HTML) into the chat view. No 'vscode' import (tested in Node).
  */
-import type { WhyResult, WhyTreeNode } from '../../core/graph/why';
-import type { DefinitionsResult, ReferencesResult, RepoMap } from '../../core/model';
+import type { DefinitionsResult, ReferencesResult, RepoMap, WhyResult, WhyTreeNode } from '../../core';
 
 /** Backslash-escapes Markdown punctuation and neutralises HTML angle brackets. */
 export function escapeMarkdown(text: string): string {

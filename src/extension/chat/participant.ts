@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Citation } from '../../core/oracle/types';
+import type { Citation } from '../../core';
+import { askThroughServer } from '../ask-through-server';
 import { errorMessage, isCancellation } from '../errors';
 import { toUri } from '../navigation-bridge';
 import type { OracleClient } from '../oracle-client';
@@ -21,24 +22,17 @@ function citationLocation(c: { path?: string; line?: number; endLine?: number })
 async function askStreaming(client: OracleClient, question: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, session: string): Promise<void> {
   const id = `chat-${randomBytes(6).toString('hex')}`;
   let answered = false;
-  const sub = client.onNotification('contextOracle/askEvent', (p) => {
-    if (p?.id !== id) return;
-    const e = p.event;
+  const result = await askThroughServer(client, { id, question, session }, (e) => {
     if (e.type === 'phase') stream.progress(e.message);
     else if (e.type === 'answer') {
       answered = true;
       stream.markdown(e.delta);
     }
-  });
-  try {
-    const result = await client.request('contextOracle/ask', { id, question, session }, token);
-    if (!answered) stream.markdown(result.answer);
-    for (const c of result.citations as Citation[]) {
-      const loc = citationLocation(c);
-      if (loc) stream.reference(loc);
-    }
-  } finally {
-    sub.dispose();
+  }, token);
+  if (!answered) stream.markdown(result.answer);
+  for (const c of result.citations as Citation[]) {
+    const loc = citationLocation(c);
+    if (loc) stream.reference(loc);
   }
 }
 

@@ -5,7 +5,7 @@
  * and out.
  */
 import * as vscode from 'vscode';
-import type { NavLocation } from '../../core/ports';
+import type { NavLocation } from '../../core';
 import { navigationHandlers } from '../navigation-bridge';
 import type { OracleClient } from '../oracle-client';
 import { definitionsText, referencesText } from '../chat/chat-text';

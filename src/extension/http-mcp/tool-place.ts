@@ -1,5 +1,5 @@
 /** The place a position tool (`definition_at`, `references_at`) is asked about, checked; no 'vscode' import. */
-import type { NavLocation } from '../../core/ports';
+import type { NavLocation } from '../../core';
 import { workspaceFile } from '../panel/panel-messages';
 import { ToolInputError } from './mcp-http-server';
 

@@ -2,7 +2,7 @@
  * The stored conversation as the panel shows it after a reload: the questions asked in the panel and their answers,
  * oldest first. Other tools' exchanges in the session (find_definition, …) are not panel cards. No 'vscode' import.
  */
-import type { ConversationView } from '../../core/oracle/conversation';
+import type { ConversationView } from '../../core';
 import type { PastExchange } from '../../protocol/webview';
 
 const ASK_TOOL = 'ask_oracle';

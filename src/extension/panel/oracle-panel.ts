@@ -7,8 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { AskResult } from '../../core/oracle/types';
+import type { AskResult } from '../../core';
 import type { HostMessage, HostMessageType, PastExchange, WebviewMessage } from '../../protocol/webview';
+import { askThroughServer } from '../ask-through-server';
 import { errorMessage, isCancellation } from '../errors';
 import type { OracleClient } from '../oracle-client';
 import { pastExchanges } from './conversation-history';
@@ -116,11 +117,9 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
     this.post({ type: 'askStarted', id, question, explain });
     const cts = new vscode.CancellationTokenSource();
     this.asks.set(id, cts);
-    const sub = client.onNotification('contextOracle/askEvent', (p) => {
-      if (p?.id === id) this.post({ type: 'askEvent', id, event: p.event });
-    });
     try {
-      const result = await client.request('contextOracle/ask', { id, question, explain, session: this.session }, cts.token);
+      const params = { id, question, explain, session: this.session };
+      const result = await askThroughServer(client, params, (event) => this.post({ type: 'askEvent', id, event }), cts.token);
       if (explain) await this.postSignals(id, question, cts.token);
       return result;
     } catch (e) {
@@ -129,7 +128,6 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
       this.post({ type: 'askEnded', id, cancelled, ...(cancelled ? {} : { error: errorMessage(e) }) });
       return undefined;
     } finally {
-      sub.dispose();
       this.asks.delete(id);
       cts.dispose();
     }

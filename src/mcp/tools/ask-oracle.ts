@@ -1,9 +1,6 @@
 /** ask_oracle: an answer with numbered citations from code, docs, git and threads; adapter over engine.ask(). */
 import { z } from 'zod/v4';
-import { MAX_QUESTION_CHARS } from '../../core/oracle/ask';
-import type { AskResult } from '../../core/oracle/types';
-import { SOURCE_NAMES, type SourceName } from '../../core/oracle/types';
-import { countTokens } from '../../core/tokens';
+import { collectAnswer, countTokens, MAX_QUESTION_CHARS, SOURCE_NAMES, type SourceName } from '../../core';
 import { contentBudget, fitObject } from '../budget';
 import { defineTool, maxTokensArg, textArg } from '../tool';
 
@@ -27,32 +24,27 @@ export const askOracleTool = defineTool({
   // It appends to the day's session log and may call the configured model endpoint.
   annotations: { readOnlyHint: false, openWorldHint: true },
   async run(args, ctx) {
-    let result: AskResult | undefined;
     const stream = ctx.engine.ask(args.question, {
       ...(args.sources ? { sources: args.sources } : {}),
       session: ctx.session.id,
       author: ctx.client ?? 'mcp-agent',
       signal: ctx.signal,
     });
-    for await (const event of stream) {
-      if (event.type === 'phase') ctx.progress?.step(event.message);
-      else if (event.type === 'done') result = event.result;
-    }
-    if (!result) throw new Error('the oracle stream ended without a result');
+    const result = await collectAnswer(stream, (event) => { if (event.type === 'phase') ctx.progress?.step(event.message); });
     const asked = args.max_tokens ?? DEFAULT_BUDGET;
     const budget = contentBudget(asked);
     const citations = result.citations.map((c) => ({ n: c.n, label: c.label, quote: c.quote }));
     const body = (shown: typeof citations) => ({
-      question: result!.question,
-      mode: result!.mode,
-      ...(result!.model ? { model: result!.model } : {}),
-      ...(result!.modelError ? { model_error: result!.modelError } : {}),
-      ...(result!.noContext ? { no_context: true } : {}),
-      answer: result!.answer,
+      question: result.question,
+      mode: result.mode,
+      ...(result.model ? { model: result.model } : {}),
+      ...(result.modelError ? { model_error: result.modelError } : {}),
+      ...(result.noContext ? { no_context: true } : {}),
+      answer: result.answer,
       citations: shown,
       ...(shown.length < citations.length ? { citations_left_out: citations.length - shown.length } : {}),
-      sources: result!.sources.map((s) => ({ source: s.source, status: s.status, ...(s.reason ? { reason: s.reason } : {}), candidates: s.candidates })),
-      ...(result!.loggedTo ? { logged_to: result!.loggedTo } : {}),
+      sources: result.sources.map((s) => ({ source: s.source, status: s.status, ...(s.reason ? { reason: s.reason } : {}), candidates: s.candidates })),
+      ...(result.loggedTo ? { logged_to: result.loggedTo } : {}),
     });
     let shown = citations;
     while (shown.length > 1 && countTokens(JSON.stringify(body(shown))) > budget) shown = shown.slice(0, -1);

@@ -1,13 +1,13 @@
 /** find_definition: where a symbol is defined; adapter over engine.definitions(). */
 import { z } from 'zod/v4';
 import { pageList } from '../budget';
-import { decodeCursor } from '../cursor';
 import { ToolError } from '../errors';
-import { ARG_LIMITS, IN_PATH, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
+import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs, textArg } from '../tool';
 import { definitionItem, definitionRef, inScope } from './shapes';
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
+const paged = pagedArgs(DEFAULT_LIMIT, MAX_LIMIT);
 /** Every definition of a name, when a path filter must see them all. */
 const ALL = 10_000;
 
@@ -21,15 +21,12 @@ export const findDefinitionTool = defineTool({
     .object({
       symbol: textArg(ARG_LIMITS.symbol).describe('Plain or qualified name'),
       path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
-      cursor: cursorArg,
-      max_tokens: maxTokensArg(),
+      ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'find_definition');
+    const { offset, limit } = paged.page(args, ctx);
     const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
     const result = await ctx.engine.definitions(args.symbol, { limit: scope ? ALL : offset + limit + 1, signal: ctx.signal });
     const matching = result.results.filter((h) => inScope(h.path, scope));

@@ -1,12 +1,12 @@
 /** find_references: where a symbol is used, nearest importers first; adapter over engine.references(). */
 import { z } from 'zod/v4';
 import { pageList } from '../budget';
-import { decodeCursor } from '../cursor';
-import { ARG_LIMITS, IN_PATH, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
+import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs, textArg } from '../tool';
 import { definitionItem, definitionRef, inScope, referenceItem } from './shapes';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
+const paged = pagedArgs(DEFAULT_LIMIT, MAX_LIMIT);
 const ALL = 10_000;
 
 export const findReferencesTool = defineTool({
@@ -20,15 +20,12 @@ export const findReferencesTool = defineTool({
       symbol: textArg(ARG_LIMITS.symbol).describe('Plain or qualified name'),
       path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
       include_definition: z.boolean().optional().describe('List the definition first'),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
-      cursor: cursorArg,
-      max_tokens: maxTokensArg(),
+      ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'find_references');
+    const { offset, limit } = paged.page(args, ctx);
     const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
     const result = await ctx.engine.references(args.symbol, {
       limit: scope ? ALL : offset + limit + 1,

@@ -4,9 +4,7 @@
  * room for its header and says what the budget left out.
  */
 import { z } from 'zod/v4';
-import { isUnchanged } from '../../core/bundle/types';
-import type { ContextResult } from '../../core/model';
-import { countTokens } from '../../core/tokens';
+import { type ContextResult, countTokens, isUnchanged } from '../../core';
 import { contentBudget, DEFAULT_MAX_TOKENS, fitObject, fitWithin } from '../budget';
 import { ToolError } from '../errors';
 import type { SessionItem } from '../session';

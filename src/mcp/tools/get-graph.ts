@@ -4,15 +4,14 @@
  * on exactly one page. Mermaid cannot be paged (half a diagram is another diagram): it is cut to whole lines instead.
  */
 import { z } from 'zod/v4';
-import type { GraphView } from '../../core/graph/view';
-import { countTokens } from '../../core/tokens';
+import { countTokens, type GraphView } from '../../core';
 import { clampBudget, contentBudget, pageList, windowOf } from '../budget';
-import { decodeCursor } from '../cursor';
-import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg, type ToolAnswer } from '../tool';
+import { ARG_LIMITS, defineTool, pagedArgs, textArg, type ToolAnswer } from '../tool';
 import { NO_GRAPH_HINT, readGraph } from './graph-read';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1_000;
+const paged = pagedArgs(DEFAULT_LIMIT, MAX_LIMIT);
 
 export const getGraphTool = defineTool({
   name: 'get_graph',
@@ -25,18 +24,15 @@ export const getGraphTool = defineTool({
       ref_ids: z.array(textArg(ARG_LIMITS.path)).min(1).max(20).optional().describe('Centre on these (default: whole graph)'),
       depth: z.number().int().min(0).max(5).optional().describe('Hops around ref_ids (default 2)'),
       format: z.enum(['json', 'mermaid']).optional().describe('Default json'),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
-      cursor: cursorArg,
-      max_tokens: maxTokensArg(),
+      ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'get_graph');
+    const { offset, limit } = paged.page(args, ctx);
     const view = await readGraph(ctx, args.ref_ids, args.depth);
     const head = { nodes_total: view.nodes.length, edges_total: view.edges.length, ...(view.nodes.length ? {} : { hint: NO_GRAPH_HINT }) };
     if (args.format === 'mermaid') return mermaid(view, head, args.max_tokens);
-    const limit = args.limit ?? DEFAULT_LIMIT;
     const out = new Map<string, Array<{ dst: string; kind: string }>>();
     for (const e of view.edges) out.set(e.src, [...(out.get(e.src) ?? []), { dst: e.dst, kind: e.kind }]);
     const nodes = view.nodes.map((n) => ({ ...n, out: out.get(n.ref_id) ?? [] }));

@@ -1,7 +1,6 @@
 /** get_repo_map: the ranked map of files and signatures; adapter over engine.repoMap(). */
 import { z } from 'zod/v4';
-import { mentionsFromText } from '../../core/repomap/mentions';
-import { countTokens } from '../../core/tokens';
+import { countTokens, mentionsFromText } from '../../core';
 import { contentBudget, fitWithin } from '../budget';
 import { ARG_LIMITS, defineTool, maxTokensArg, textArg } from '../tool';
 

@@ -1,5 +1,5 @@
 /** What the graph tools share: reading the graph view the way the CLI's `graph` does, and the note for an empty graph. */
-import type { GraphView } from '../../core/graph/view';
+import type { GraphView } from '../../core';
 import { ToolError } from '../errors';
 import type { ToolContext } from '../tool';
 

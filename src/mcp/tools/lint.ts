@@ -1,15 +1,14 @@
 /** lint: graph, rules-file and rule findings, errors first, for the whole graph or one node or path; adapter over engine.lint(). */
 import { z } from 'zod/v4';
-import { EngineError } from '../../core/errors';
-import type { Violation } from '../../core/rules/types';
+import { EngineError, type Violation } from '../../core';
 import { pageListWithHead, windowOf } from '../budget';
-import { decodeCursor } from '../cursor';
 import { ToolError } from '../errors';
-import { cursorArg, defineTool, limitArg, maxTokensArg, refIdArg, type ToolContext } from '../tool';
+import { defineTool, pagedArgs, refIdArg, type ToolContext } from '../tool';
 import { inScope } from './shapes';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
+const paged = pagedArgs(DEFAULT_LIMIT, MAX_LIMIT);
 
 export const lintTool = defineTool({
   name: 'lint',
@@ -21,15 +20,12 @@ export const lintTool = defineTool({
     .object({
       scope: refIdArg('Node id, or workspace-relative file or folder').optional(),
       severity: z.enum(['error', 'warn']).optional().describe('Only this one'),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
-      cursor: cursorArg,
-      max_tokens: maxTokensArg(),
+      ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'lint');
+    const { offset, limit } = paged.page(args, ctx);
     const inside = args.scope === undefined ? () => true : await scopeFilter(args.scope, ctx);
     const report = await ctx.engine.lint();
     const found = report.violations.filter((v) => inside(v) && (!args.severity || v.severity === args.severity));

@@ -1,12 +1,12 @@
 /** list_nodes: the declared nodes of the architecture graph, by kind; adapter over engine.graphView(). */
 import { z } from 'zod/v4';
 import { pageList, windowOf } from '../budget';
-import { decodeCursor } from '../cursor';
-import { ARG_LIMITS, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
+import { ARG_LIMITS, defineTool, pagedArgs, textArg } from '../tool';
 import { NO_GRAPH_HINT, readGraph } from './graph-read';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
+const paged = pagedArgs(DEFAULT_LIMIT, MAX_LIMIT);
 
 export const listNodesTool = defineTool({
   name: 'list_nodes',
@@ -15,15 +15,12 @@ export const listNodesTool = defineTool({
   input: z
     .object({
       kind: textArg(ARG_LIMITS.kind).optional().describe('Only this kind, e.g. domain, feature, service'),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
-      cursor: cursorArg,
-      max_tokens: maxTokensArg(),
+      ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'list_nodes');
+    const { offset, limit } = paged.page(args, ctx);
     const view = await readGraph(ctx);
     const nodes = args.kind === undefined ? view.nodes : view.nodes.filter((n) => n.kind === args.kind);
     const kinds = [...new Set(view.nodes.map((n) => n.kind))].sort();

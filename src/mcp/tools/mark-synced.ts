@@ -5,7 +5,7 @@
  * changes nothing (engine.sync in check mode, which still refuses an unknown target with not_found).
  */
 import { z } from 'zod/v4';
-import type { SyncPair } from '../../core/docs/sync';
+import type { SyncPair } from '../../core';
 import { fitObject } from '../budget';
 import { defineTool, maxTokensArg, refIdArg } from '../tool';
 

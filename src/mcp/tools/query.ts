@@ -5,8 +5,7 @@
  * not fit the budget has its previews shortened first.
  */
 import { z } from 'zod/v4';
-import type { ConceptResult, QueryEnvelope } from '../../core/graph/query';
-import { countTokens } from '../../core/tokens';
+import { type ConceptResult, countTokens, type QueryEnvelope } from '../../core';
 import { clampBudget, contentBudget, fitObject, type Answer } from '../budget';
 import { ToolError, type ToolErrorCode } from '../errors';
 import { ARG_LIMITS, defineTool, maxTokensArg, textArg } from '../tool';

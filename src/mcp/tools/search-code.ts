@@ -1,15 +1,15 @@
 /** search_code: ranked code chunks for words or identifiers; adapter over engine.search(). */
 import { z } from 'zod/v4';
-import { SYMBOL_KINDS } from '../../core/parse/types';
+import { SYMBOL_KINDS } from '../../core';
 import { pageList } from '../budget';
-import { decodeCursor } from '../cursor';
-import { ARG_LIMITS, IN_PATH, cursorArg, defineTool, limitArg, maxTokensArg, textArg } from '../tool';
+import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs, textArg } from '../tool';
 import { inScope } from './shapes';
 
 const KINDS = [...SYMBOL_KINDS, 'file'] as const;
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
+const paged = pagedArgs(DEFAULT_LIMIT, MAX_LIMIT);
 /** The engine ranks at most this many; a path filter is applied to them. */
 const ENGINE_MAX = 500;
 
@@ -24,15 +24,12 @@ export const searchCodeTool = defineTool({
       query: textArg(ARG_LIMITS.query).describe('Words or identifiers'),
       kind: z.enum(KINDS).optional().describe('"file" = code outside definitions'),
       path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
-      cursor: cursorArg,
-      max_tokens: maxTokensArg(),
+      ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'search_code');
+    const { offset, limit } = paged.page(args, ctx);
     const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
     // One more than the page needs tells whether another page exists.
     const want = scope ? ENGINE_MAX : Math.min(offset + limit + 1, ENGINE_MAX);

@@ -2,7 +2,7 @@
  * The engine's navigation DTOs as tools send them: the fields a model uses to act (where, what, the signature),
  * without the ones it does not (name columns, a preview that repeats the signature). Saves ~30% tokens per item.
  */
-import type { DefinitionHit, ReferenceHit } from '../../core/model';
+import type { DefinitionHit, ReferenceHit } from '../../core';
 import type { SessionItem } from '../session';
 
 export interface DefinitionItem {

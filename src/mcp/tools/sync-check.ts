@@ -5,12 +5,12 @@
  */
 import { z } from 'zod/v4';
 import { pageListWithHead, windowOf } from '../budget';
-import { decodeCursor } from '../cursor';
-import { cursorArg, defineTool, limitArg, maxTokensArg, refIdArg } from '../tool';
+import { defineTool, pagedArgs, refIdArg } from '../tool';
 import { pairMatches } from './mark-synced';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
+const paged = pagedArgs(DEFAULT_LIMIT, MAX_LIMIT);
 
 export const syncCheckTool = defineTool({
   name: 'sync_check',
@@ -22,15 +22,12 @@ export const syncCheckTool = defineTool({
     .object({
       ref_id: refIdArg('Node id, doc or code path').optional(),
       all: z.boolean().optional().describe('Include ok pairs'),
-      limit: limitArg(DEFAULT_LIMIT, MAX_LIMIT),
-      cursor: cursorArg,
-      max_tokens: maxTokensArg(),
+      ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const { offset } = decodeCursor(args.cursor, ctx.fingerprint, 'sync_check');
+    const { offset, limit } = paged.page(args, ctx);
     const report = await ctx.engine.sync({ check: true, ...(args.ref_id !== undefined ? { mark: [args.ref_id] } : {}) });
     const pairs = report.pairs.filter((p) => (args.all || p.status !== 'ok') && (args.ref_id === undefined || pairMatches(p, args.ref_id)));
     const target = args.ref_id !== undefined ? { ref_id: args.ref_id } : {};

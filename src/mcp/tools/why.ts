@@ -1,6 +1,6 @@
 /** why: impact analysis of a graph node, file or symbol; adapter over engine.why(). */
 import { z } from 'zod/v4';
-import { countTokens } from '../../core/tokens';
+import { countTokens } from '../../core';
 import { clampBudget, contentBudget, fitObject } from '../budget';
 import type { SessionItem } from '../session';
 import { defineTool, maxTokensArg, refIdArg } from '../tool';
