@@ -1,9 +1,10 @@
 // Layer boundaries, enforced rather than reviewed (see docs/architecture.md):
 //  1. src/core imports neither 'vscode' nor any host layer (cli, mcp, server, extension, node).
 //  2. webview-ui imports nothing from src/ except src/protocol.
-//  3. no test is narrowed with .only.
+//  3. nothing under src/core/<dir>/ imports the façade (src/core/engine): capabilities get their peers passed in.
+//  4. no test is narrowed with .only.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 function files(dir) {
   const out = [];
@@ -20,6 +21,9 @@ for (const f of files('src/core')) {
   for (const [, spec] of readFileSync(f, 'utf8').matchAll(importRe)) {
     if (spec === 'vscode') problems.push(`${f}: src/core must not import 'vscode'`);
     if (/(^|\/)\.\.\/(cli|mcp|server|extension|node|protocol)(\/|$)/.test(spec)) problems.push(`${f}: src/core must not import host layer ${spec}`);
+    if (dirname(f) !== join('src', 'core') && spec.startsWith('.') && resolve(dirname(f), spec).replace(/\.[mc]?[jt]s$/, '') === resolve('src/core/engine')) {
+      problems.push(`${f}: only the hosts' side imports the façade; a capability gets its peers passed in (${spec})`);
+    }
   }
 }
 for (const f of files('webview-ui')) {

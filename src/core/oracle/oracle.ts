@@ -24,9 +24,10 @@ export interface Oracle {
   conversation(session: string): Promise<ConversationView | undefined>;
 }
 
-export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetrieval): Oracle {
-  const env: OracleEnv = {
-    root: deps.root, fs: deps.fs, logger: deps.logger, clock: deps.clock, code,
+/** `codeFor` gives the code retrieval of one question (bound to that question's index request). */
+export function createOracle(deps: EngineDeps, cfg: EngineConfig, codeFor: (question: string) => CodeRetrieval): Oracle {
+  const env: Omit<OracleEnv, 'code'> = {
+    root: deps.root, fs: deps.fs, logger: deps.logger, clock: deps.clock,
     ...(deps.git ? { git: deps.git } : {}),
     ...(deps.http ? { http: deps.http } : {}),
     ...(deps.env ? { env: deps.env } : {}),
@@ -50,7 +51,7 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
       sessionModels.set(options.session, options.model);
       if (sessionModels.size > 100) sessionModels.delete(sessionModels.keys().next().value!);
     }
-    return askQuestion(env, question, options);
+    return askQuestion({ ...env, code: codeFor(question) }, question, options);
   };
   return {
     ask: start,

@@ -1,0 +1,70 @@
+/**
+ * One request, one freshness check and one read of the index: a question reaches smart context, definitions,
+ * references and the repo map, and every one of them reads the database its request read (store/index-request.ts).
+ * Counted at the storage port: every read of the index asks storage for the image's stamp first.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { join } from 'node:path';
+import { createEngine } from '../../src/core/engine';
+import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
+import type { IndexStorage } from '../../src/core/ports';
+import type { IndexDatabase } from '../../src/core/store/database';
+import { createIndexRequests } from '../../src/core/store/index-request';
+import { createNodeAssetLocator } from '../../src/node/assets';
+import { nodeFileSystem } from '../../src/node/file-system';
+import { createFileIndexStorage } from '../../src/node/index-storage';
+import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace } from '../helpers/workspace';
+
+const roots: string[] = [];
+after(() => roots.forEach(removeWorkspace));
+
+/** Storage that counts how often the index is looked up for a read (stamp() opens every read). */
+function countingStorage(storage: IndexStorage): IndexStorage & { reads: number } {
+  const counted = Object.assign(Object.create(storage) as IndexStorage, { reads: 0 });
+  counted.stamp = () => { counted.reads++; return storage.stamp(); };
+  return counted;
+}
+
+const WORKSPACE = {
+  'src/greeter.ts': 'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n',
+  'src/app.ts': "import { greet } from './greeter';\n\nexport function main(): void {\n  console.log(greet('world'));\n}\n",
+  'src/cli.ts': "import { greet } from './greeter';\n\nexport function run(args: string[]): string {\n  return greet(args[0] ?? 'you');\n}\n",
+};
+
+describe('engine requests', () => {
+  it('reads the index once for a whole question (context, definitions, references, index state)', async () => {
+    const root = makeWorkspace(WORKSPACE);
+    roots.push(root);
+    const assets = createNodeAssetLocator(ASSET_ROOT);
+    const storage = countingStorage(createFileIndexStorage(join(root, '.context-oracle', 'index.db')));
+    const engine = createEngine({ root, fs: nodeFileSystem, storage, logger: captureLogger(), clock: { now: () => Date.now() }, assets, parser: createInProcessParserHost(assets) });
+    try {
+      await engine.index();
+      storage.reads = 0;
+      const result = await engine.askAll('Where is greet called?', { sources: ['code'], explain: true, log: false, model: null });
+      assert.ok(result.citations.some((c) => c.path === 'src/app.ts' || c.path === 'src/cli.ts'), 'the question was answered from code');
+      assert.ok(result.explain?.paths.some((p) => p.method === 'references'), 'references ran');
+      assert.ok(result.explain?.paths.some((p) => p.method === 'context'), 'smart context ran');
+      assert.equal(storage.reads, 1, 'one read of the index for the question');
+      storage.reads = 0;
+      await engine.references('greet');
+      assert.equal(storage.reads, 1, 'one read for a references request (definitions resolved on the same database)');
+    } finally {
+      await engine.dispose();
+    }
+  });
+
+  it('checks freshness once per request, before its one read, however many capabilities ask', async () => {
+    const calls: string[] = [];
+    const db = {} as IndexDatabase;
+    const requests = createIndexRequests(async (text) => { calls.push(`fresh:${text}`); }, async () => { calls.push('read'); return db; });
+    const request = requests.open('where is greet called?');
+    assert.deepEqual(calls, [], 'nothing runs until a capability asks');
+    const got = await Promise.all([request.db(), request.fresh(), request.db(), request.db()]);
+    assert.ok(got.filter(Boolean).every((d) => d === db));
+    assert.deepEqual(calls, ['fresh:where is greet called?', 'read']);
+    await requests.open().db();
+    assert.deepEqual(calls.slice(2), ['read'], 'a request without text (a repo map) has nothing to commit just in time');
+  });
+});
