@@ -34,7 +34,7 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
   const deps: EngineDeps = { ...given, ...redacting, storage: reportingWriteErrors(given.storage) };
   const lifecycle = createIndexLifecycle(deps, cfg);
   const fresh = createIndexFreshness(deps, lifecycle, queuePolicy);
-  const requests = createIndexRequests(fresh.justInTime, lifecycle.readable);
+  const requests = createIndexRequests(fresh.justInTime, lifecycle);
   const navigation = createNavigation(deps);
   const context = createContextService(deps);
   const oracle = createOracleFacade(deps, cfg, { requests, context, navigation });
@@ -53,22 +53,22 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
         throw e;
       }
     },
-    search: async (query, options) => searchChunks(await requests.open(query).db(), query, options),
+    search: (query, options) => requests.within(query, async (r) => searchChunks(await r.db(), query, options)),
     noteChanges: fresh.noteChanges,
     syncNow: fresh.syncNow,
     justInTime: fresh.justInTime,
     freshness: fresh.freshness,
     // -- navigation --
-    definitions: (symbol, options) => navigation.definitions(requests.open(symbol), symbol, options),
-    references: (symbol, options) => navigation.references(requests.open(symbol), symbol, options),
-    implementations: (symbol, options) => navigation.implementations(requests.open(symbol), symbol, options),
-    repoMap: (options) => navigation.repoMap(requests.open(), options),
-    repoMapSlice: (files, options) => navigation.repoMapSlice(requests.open(), files, options),
+    definitions: (symbol, options) => requests.within(symbol, (r) => navigation.definitions(r, symbol, options)),
+    references: (symbol, options) => requests.within(symbol, (r) => navigation.references(r, symbol, options)),
+    implementations: (symbol, options) => requests.within(symbol, (r) => navigation.implementations(r, symbol, options)),
+    repoMap: (options) => requests.within(undefined, (r) => navigation.repoMap(r, options)),
+    repoMapSlice: (files, options) => requests.within(undefined, (r) => navigation.repoMapSlice(r, files, options)),
     // -- graph --
     ...createGraphFacade(deps, lifecycle.readable),
     // -- context --
-    getContextForQuestion: (question, options) => context.getContextForQuestion(requests.open(String(question ?? '')), question, options),
-    warm: () => context.warm(requests.open()),
+    getContextForQuestion: (question, options) => requests.within(String(question ?? ''), (r) => context.getContextForQuestion(r, question, options)),
+    warm: () => requests.within(undefined, (r) => context.warm(r)),
     // -- oracle --
     ...oracle,
     async dispose() {

@@ -8,7 +8,9 @@ import { after, describe, it } from 'node:test';
 import { join } from 'node:path';
 import { createEngine } from '../../src/core/engine';
 import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
-import type { IndexStorage } from '../../src/core/ports';
+import { DEFAULT_CONFIG } from '../../src/core/config';
+import type { EngineDeps, IndexStorage } from '../../src/core/ports';
+import { createIndexLifecycle } from '../../src/core/store/index-lifecycle';
 import type { IndexDatabase } from '../../src/core/store/database';
 import { createIndexRequests } from '../../src/core/store/index-request';
 import { createNodeAssetLocator } from '../../src/node/assets';
@@ -58,13 +60,44 @@ describe('engine requests', () => {
   it('checks freshness once per request, before its one read, however many capabilities ask', async () => {
     const calls: string[] = [];
     const db = {} as IndexDatabase;
-    const requests = createIndexRequests(async (text) => { calls.push(`fresh:${text}`); }, async () => { calls.push('read'); return db; });
+    const requests = createIndexRequests(async (text) => { calls.push(`fresh:${text}`); }, {
+      hold: async () => { calls.push('read'); return db; },
+      letGo: (d) => { calls.push(d === db ? 'let go' : 'let go of another'); },
+    });
     const request = requests.open('where is greet called?');
     assert.deepEqual(calls, [], 'nothing runs until a capability asks');
     const got = await Promise.all([request.db(), request.fresh(), request.db(), request.db()]);
     assert.ok(got.filter(Boolean).every((d) => d === db));
     assert.deepEqual(calls, ['fresh:where is greet called?', 'read']);
-    await requests.open().db();
-    assert.deepEqual(calls.slice(2), ['read'], 'a request without text (a repo map) has nothing to commit just in time');
+    request.close();
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(calls.slice(2), ['let go']);
+    await requests.within(undefined, (r) => r.db());
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(calls.slice(3), ['read', 'let go'], 'a request without text (a repo map) has nothing to commit just in time');
+  });
+
+  it('keeps a request\'s database open when another process replaced the index and a later read reloaded it', async () => {
+    const root = makeWorkspace(WORKSPACE);
+    roots.push(root);
+    const assets = createNodeAssetLocator(ASSET_ROOT);
+    const indexPath = join(root, '.context-oracle', 'index.db');
+    const deps = (): EngineDeps => ({ root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPath), logger: captureLogger(), clock: { now: () => Date.now() }, assets, parser: createInProcessParserHost(assets) });
+    const other = createEngine(deps());
+    await other.index();
+    const lifecycle = createIndexLifecycle(deps(), DEFAULT_CONFIG);
+    try {
+      const held = await lifecycle.hold();
+      await other.index({ full: true }); // a new image, as another process would write it
+      const current = await lifecycle.readable();
+      assert.notEqual(current, held, 'the later read loaded the new image');
+      assert.equal(Number(held.get('SELECT count(*) AS n FROM files')?.n), 3, 'the request still reads its own database');
+      lifecycle.letGo(held);
+      assert.throws(() => held.get('SELECT count(*) AS n FROM files'), 'closed once the request let go');
+      assert.equal(Number(current.get('SELECT count(*) AS n FROM files')?.n), 3);
+    } finally {
+      await lifecycle.close();
+      await other.dispose();
+    }
   });
 });

@@ -77,7 +77,10 @@ function codeFor(request: IndexRequest, { context, navigation }: OraclePeers): C
 }
 
 export function createOracleFacade(deps: EngineDeps, cfg: EngineConfig, peers: OraclePeers): OracleMethods {
-  const oracle = createOracle(deps, cfg, (question) => codeFor(peers.requests.open(question), peers));
+  const oracle = createOracle(deps, cfg, (question) => {
+    const request = peers.requests.open(question);
+    return { code: codeFor(request, peers), close: () => request.close() };
+  });
   return {
     ask: oracle.ask,
     askAll: oracle.askAll,

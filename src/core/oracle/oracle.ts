@@ -24,8 +24,13 @@ export interface Oracle {
   conversation(session: string): Promise<ConversationView | undefined>;
 }
 
-/** `codeFor` gives the code retrieval of one question (bound to that question's index request). */
-export function createOracle(deps: EngineDeps, cfg: EngineConfig, codeFor: (question: string) => CodeRetrieval): Oracle {
+/** A question's code retrieval, bound to its index request, and how to let go of that request when it is answered. */
+export interface QuestionCode {
+  code: CodeRetrieval;
+  close(): void;
+}
+
+export function createOracle(deps: EngineDeps, cfg: EngineConfig, codeFor: (question: string) => QuestionCode): Oracle {
   const env: Omit<OracleEnv, 'code'> = {
     root: deps.root, fs: deps.fs, logger: deps.logger, clock: deps.clock,
     ...(deps.git ? { git: deps.git } : {}),
@@ -51,7 +56,7 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, codeFor: (ques
       sessionModels.set(options.session, options.model);
       if (sessionModels.size > 100) sessionModels.delete(sessionModels.keys().next().value!);
     }
-    return askQuestion({ ...env, code: codeFor(question) }, question, options);
+    return answering(codeFor(question), (code) => askQuestion({ ...env, code }, question, options));
   };
   return {
     ask: start,
@@ -67,4 +72,13 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, codeFor: (ques
       return env.conversations.read(session, summarise);
     },
   };
+}
+
+/** The question's events; its code retrieval is let go of when they end (or the caller stops reading). */
+async function* answering(question: QuestionCode, ask: (code: CodeRetrieval) => AsyncIterable<AskEvent>): AsyncGenerator<AskEvent> {
+  try {
+    yield* ask(question.code);
+  } finally {
+    question.close();
+  }
 }

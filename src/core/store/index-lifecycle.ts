@@ -15,6 +15,9 @@ import { LoadedIndex } from './loaded-index';
 export interface IndexLifecycle {
   /** For queries: the index as last persisted by anyone (loaded, caught up or reloaded as needed). */
   readable(): Promise<IndexDatabase>;
+  /** `readable()`, kept open for a request until `letGo` (a reload meanwhile does not close it under the request). */
+  hold(): Promise<IndexDatabase>;
+  letGo(db: IndexDatabase): void;
   /** One index run, after the runs of this process already queued. */
   run(options: IndexRunOptions & { full?: boolean }): Promise<IndexOutcome>;
   /** Damage this process sees in the journal and could not repair. */
@@ -59,6 +62,8 @@ export function createIndexLifecycle(deps: EngineDeps, cfg: EngineConfig): Index
 
   return {
     readable,
+    hold: () => readable().then((db) => { loaded.hold(db); return db; }),
+    letGo: (db) => loaded.letGo(db),
     run: (options) => queued(() => indexUnderLock(ctx, options, false)).then((outcome) => outcome!),
     damage: () => loaded.damage,
     takeWarnings: () => warnings.splice(0),

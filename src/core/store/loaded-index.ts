@@ -31,15 +31,32 @@ export class LoadedIndex {
   damage: JournalDamage | undefined;
   /** True while an index run of this process holds the lock. */
   writingNow = false;
+  /** Databases requests still read, by how many: one replaced meanwhile is closed when the last lets go. */
+  private readonly held = new Map<IndexDatabase, number>();
 
   constructor(private readonly deps: Deps, private readonly expectedMeta: () => Promise<Record<string, string>>) {}
 
   replace(next: IndexDatabase | undefined, stamp: string | undefined, applied = 0): void {
-    if (this.db && this.db !== next) this.db.close();
+    if (this.db && this.db !== next && !this.held.has(this.db)) this.db.close();
     this.db = next;
     this.stamp = stamp;
     this.journalEnd = applied;
     this.journalSeen = applied;
+  }
+
+  /** Keeps `db` open for a request until `letGo(db)`, even when a reload replaces it meanwhile. */
+  hold(db: IndexDatabase): void {
+    this.held.set(db, (this.held.get(db) ?? 0) + 1);
+  }
+
+  letGo(db: IndexDatabase): void {
+    const n = (this.held.get(db) ?? 1) - 1;
+    if (n > 0) {
+      this.held.set(db, n);
+      return;
+    }
+    this.held.delete(db);
+    if (db !== this.db) db.close();
   }
 
   async catchUp(target: IndexDatabase, from: number): Promise<number> {
