@@ -3,9 +3,10 @@
 //  2. webview-ui imports nothing from src/ except src/protocol.
 //  3. the hosts (cli, mcp, server, extension), src/node and src/protocol reach the engine only through its public
 //     module src/core/index.ts; src/protocol only with `import type`/`export type`, because webview-ui bundles it.
-//  4. no test is narrowed with .only.
+//  4. nothing under src/core/<dir>/ imports the façade (src/core/engine): capabilities get their peers passed in.
+//  5. no test is narrowed with .only.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 function files(dir) {
   const out = [];
@@ -22,6 +23,9 @@ for (const f of files('src/core')) {
   for (const [, spec] of readFileSync(f, 'utf8').matchAll(importRe)) {
     if (spec === 'vscode') problems.push(`${f}: src/core must not import 'vscode'`);
     if (/(^|\/)\.\.\/(cli|mcp|server|extension|node|protocol)(\/|$)/.test(spec)) problems.push(`${f}: src/core must not import host layer ${spec}`);
+    if (dirname(f) !== join('src', 'core') && spec.startsWith('.') && resolve(dirname(f), spec).replace(/\.[mc]?[jt]s$/, '') === resolve('src/core/engine')) {
+      problems.push(`${f}: only the hosts' side imports the façade; a capability gets its peers passed in (${spec})`);
+    }
   }
 }
 for (const f of files('webview-ui')) {

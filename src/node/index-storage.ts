@@ -1,13 +1,11 @@
 /**
  * The index file on disk: read in place through an open descriptor (store/paged-file.ts), replaced atomically (write a
- * temp file, fsync, rename) and written by one process at a time (a lock file made with O_EXCL holding our pid; a lock
- * whose process is gone is taken over).
+ * temp file, fsync, rename) and written by one process at a time (index-lock.ts).
  */
 import { closeSync, constants, fstatSync, fsyncSync, openSync, promises as fsp, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EngineError, type ImageFile, type IndexStorage, memoryImage, writeFailure } from '../core';
-
-const LOCK_WAIT_MS = 120_000;
+import { acquireIndexLock, alive } from './index-lock';
 
 /**
  * Windows refuses to rename a file over one that another handle holds open, and every reader would hold the image
@@ -42,21 +40,15 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
     await fsp.mkdir(dir, { recursive: true }).catch((e: unknown) => { throw writeFailure(e, dir); });
   }
 
-  function alive(pid: number): boolean {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  }
-
   /** Temp files left by writers that were killed mid-write (their pid is in the name and no longer runs). */
   async function removeStaleTemps(): Promise<void> {
     const dir = dirname(indexPath);
     const base = basename(indexPath);
     for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
-      const m = name.startsWith(`${base}.`) && name.endsWith('.tmp') ? /\.(\d+)\.\d+(?:\.\d+)?\.tmp$/.exec(name) : null;
+      const m = !name.startsWith(`${base}.`) ? null
+        : name.endsWith('.tmp') ? /\.(\d+)\.\d+(?:\.\d+)?\.tmp$/.exec(name)
+          // A waiter killed while taking the lock leaves its lock draft or a claimed stale lock (index-lock.ts).
+          : name.startsWith(`${base}.lock.`) ? /^\.lock\.(\d+)\.[0-9a-f]+\.(?:new|stale)$/.exec(name.slice(base.length)) : null;
       if (m && !alive(Number(m[1]))) await fsp.rm(join(dir, name), { force: true });
     }
   }
@@ -189,29 +181,10 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
     },
     async lock() {
       await ensureDir();
-      const started = Date.now();
-      for (;;) {
-        try {
-          const fh = await fsp.open(lockPath, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY);
-          await fh.writeFile(String(process.pid));
-          await fh.close();
-          // A writer killed part-way leaves its draft behind (a full run's can be as large as the index).
-          await removeStaleTemps();
-          return async () => { await fsp.rm(lockPath, { force: true }); };
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw writeFailure(e, lockPath);
-          const holder = Number((await fsp.readFile(lockPath, 'utf8').catch(() => '')).trim());
-          if (!holder || !alive(holder)) {
-            // Stale lock from a crashed writer: remove it and try again.
-            await fsp.rm(lockPath, { force: true });
-            continue;
-          }
-          if (Date.now() - started > LOCK_WAIT_MS) {
-            throw new EngineError('index_locked', `another process (pid ${holder}) is writing the index ${indexPath}`);
-          }
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
+      const release = await acquireIndexLock(lockPath, indexPath);
+      // A writer killed part-way leaves its draft behind (a full run's can be as large as the index).
+      await removeStaleTemps();
+      return release;
     },
     async size() {
       return (await fsp.stat(indexPath).catch(() => undefined))?.size ?? 0;

@@ -5,26 +5,27 @@
 import { createVectorIndex, type VectorIndex } from '../embeddings/vector-index';
 import type { EngineDeps } from '../ports';
 import type { IndexDatabase } from '../store/database';
+import type { IndexRequest } from '../store/index-request';
 import { countTokens } from '../tokens';
 import { getContextForQuestion } from './context';
 import { dbFacts } from './db-facts';
 import type { ContextOptions, ContextResult, EmbeddingSettings } from './types';
 
+/** Each method reads the index of the request it serves (see store/index-request.ts). */
 export interface ContextMethods {
-  getContextForQuestion(question: string, options?: ContextOptions): Promise<ContextResult>;
+  getContextForQuestion(request: IndexRequest, question: string, options?: ContextOptions): Promise<ContextResult>;
   /**
    * Loads what every question needs (the index's facts, import links and names in order, the tokenizer) ahead of the
    * first one, which otherwise pays for it (~0.9 s at 10k files). For long-running hosts, once the index is ready;
    * with no usable index it does nothing. Never rejects: a failure is logged.
    */
-  warm(): Promise<void>;
+  warm(request: IndexRequest): Promise<void>;
 }
 
 /** Lets other work (a request that arrived meanwhile) run between the steps of a long warm-up. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** `beforeAnswer` lets pending changes to files the question names be indexed first (freshness, just in time). */
-export function createContextService(deps: EngineDeps, readable: () => Promise<IndexDatabase>, beforeAnswer: (text: string) => Promise<void> = async () => {}): ContextMethods {
+export function createContextService(deps: EngineDeps): ContextMethods {
   const vectorIndexes = new Map<string, VectorIndex>();
   const vectorIndexFor = (s: EmbeddingSettings): VectorIndex => {
     const key = JSON.stringify([s.baseUrl, s.model, s.dimensions ?? null, s.maxChunks ?? null]);
@@ -36,18 +37,17 @@ export function createContextService(deps: EngineDeps, readable: () => Promise<I
     return index;
   };
   return {
-    async getContextForQuestion(question, options = {}) {
-      await beforeAnswer(String(question ?? ''));
-      const db = await readable();
+    async getContextForQuestion(request, question, options = {}) {
+      const db = await request.db();
       const index = options.embeddings ? vectorIndexFor(options.embeddings) : undefined;
       return getContextForQuestion(db, String(question ?? ''), options, {
         logger: deps.logger, clock: deps.clock, ...(index ? { vectors: (d, q, signal) => index.search(d, q, signal) } : {}),
       });
     },
-    async warm() {
+    async warm(request) {
       let db: IndexDatabase;
       try {
-        db = await readable();
+        db = await request.db();
       } catch (e) {
         deps.logger.debug(`warm-up skipped: ${e instanceof Error ? e.message : String(e)}`);
         return;

@@ -8,6 +8,7 @@ import type { EngineDeps } from '../ports';
 import { createRepoMapService, indexVersion } from '../repomap/service';
 import type { RepoMap, RepoMapOptions, RepoMapSliceOptions } from '../repomap/types';
 import type { IndexDatabase } from '../store/database';
+import type { IndexRequest } from '../store/index-request';
 import { loadCandidates, rankDefinitions, type RankedDefinition } from './definitions';
 import { goModulePath, ImportResolver } from './imports';
 import { lspDefinitions, lspLocationsAsDefinitions, lspReferences } from './lsp';
@@ -21,12 +22,13 @@ import type {
   DefinitionHit, DefinitionOptions, DefinitionsResult, ImplementationsResult, ReferenceOptions, ReferencesResult,
 } from './types';
 
+/** Each method reads the index of the request it serves (see store/index-request.ts). */
 export interface NavigationMethods {
-  definitions(symbol: string, options?: DefinitionOptions): Promise<DefinitionsResult>;
-  references(symbol: string, options?: ReferenceOptions): Promise<ReferencesResult>;
-  implementations(symbol: string, options?: DefinitionOptions): Promise<ImplementationsResult>;
-  repoMap(options?: RepoMapOptions): Promise<RepoMap>;
-  repoMapSlice(files: string[], options?: RepoMapSliceOptions): Promise<RepoMap>;
+  definitions(request: IndexRequest, symbol: string, options?: DefinitionOptions): Promise<DefinitionsResult>;
+  references(request: IndexRequest, symbol: string, options?: ReferenceOptions): Promise<ReferencesResult>;
+  implementations(request: IndexRequest, symbol: string, options?: DefinitionOptions): Promise<ImplementationsResult>;
+  repoMap(request: IndexRequest, options?: RepoMapOptions): Promise<RepoMap>;
+  repoMapSlice(request: IndexRequest, files: string[], options?: RepoMapSliceOptions): Promise<RepoMap>;
 }
 
 const DEFAULT_DEFINITIONS = 10;
@@ -38,19 +40,14 @@ function clampLimit(limit: number | undefined, fallback: number): number {
   return Math.min(Math.floor(limit), 10_000);
 }
 
-/**
- * `readable` gives the current index; `beforeAnswer` lets pending file changes the symbol text mentions be indexed
- * first (the freshness controller's just-in-time commit).
- */
-export function createNavigation(deps: EngineDeps, readable: () => Promise<IndexDatabase>, beforeAnswer: (text: string) => Promise<void> = async () => {}): NavigationMethods {
+export function createNavigation(deps: EngineDeps): NavigationMethods {
   const maps = createRepoMapService(deps.clock);
   let relations: { version: string; value: ImportRelations } | undefined;
 
   /** The index, or undefined when there is none yet but a language server can answer instead. */
-  async function indexOrNone(text: string): Promise<IndexDatabase | undefined> {
+  async function indexOrNone(request: IndexRequest): Promise<IndexDatabase | undefined> {
     try {
-      await beforeAnswer(text);
-      return await readable();
+      return await request.db();
     } catch (e) {
       if (deps.navigation && EngineError.is(e, 'not_initialized')) return undefined;
       throw e;
@@ -95,18 +92,18 @@ export function createNavigation(deps: EngineDeps, readable: () => Promise<Index
   }
 
   return {
-    async definitions(symbol, options = {}) {
+    async definitions(request, symbol, options = {}) {
       const limit = clampLimit(options.limit, DEFAULT_DEFINITIONS);
       const query = parseSymbolQuery(symbol);
-      const db = await indexOrNone(symbol);
+      const db = await indexOrNone(request);
       const hits = await resolve(query, db, createLineReader(deps.fs, deps.root), options.signal);
       return { query: query.raw, results: hits.slice(0, limit) };
     },
 
-    async references(symbol, options = {}) {
+    async references(request, symbol, options = {}) {
       const limit = clampLimit(options.limit, DEFAULT_REFERENCES);
       const query = parseSymbolQuery(symbol);
-      const db = await indexOrNone(symbol);
+      const db = await indexOrNone(request);
       const lines = createLineReader(deps.fs, deps.root);
       const defs = await resolve(query, db, lines, options.signal);
       const definition = defs[0]!;
@@ -122,10 +119,10 @@ export function createNavigation(deps: EngineDeps, readable: () => Promise<Index
       return { query: query.raw, definition, otherDefinitions: defs.filter((d) => d.name === definition.name).length - 1, results: results.slice(0, limit), total: results.length, source };
     },
 
-    async implementations(symbol, options = {}) {
+    async implementations(request, symbol, options = {}) {
       const limit = clampLimit(options.limit, DEFAULT_REFERENCES);
       const query = parseSymbolQuery(symbol);
-      const db = await indexOrNone(symbol);
+      const db = await indexOrNone(request);
       const lines = createLineReader(deps.fs, deps.root);
       const definition = (await resolve(query, db, lines, options.signal))[0]!;
       const at = { path: definition.path, line: definition.line, column: definition.column };
@@ -135,12 +132,12 @@ export function createNavigation(deps: EngineDeps, readable: () => Promise<Index
       return { query: query.raw, definition, results: results.slice(0, limit), source };
     },
 
-    async repoMap(options) {
-      return maps.map(await readable(), options);
+    async repoMap(request, options) {
+      return maps.map(await request.db(), options);
     },
 
-    async repoMapSlice(files, options) {
-      return maps.slice(await readable(), files, options);
+    async repoMapSlice(request, files, options) {
+      return maps.slice(await request.db(), files, options);
     },
   };
 }

@@ -1,14 +1,16 @@
 /**
- * The oracle's engine methods and their wiring to the engine's other capabilities: code retrieval goes through the
- * façade's own getContextForQuestion (smart context), definitions and references (code navigation) and
- * repoMapSlice (repo map); full-text search stays as the fallback path and for the relevance statistics.
+ * The oracle's engine methods, built with its peers passed in: code retrieval goes through smart context
+ * (getContextForQuestion), code navigation (definitions, references) and the repo map (slice); full-text search stays
+ * as the fallback path and for the relevance statistics. Each question is one index request: its freshness check
+ * runs once and every peer reads the same database.
  */
 import type { EngineConfig } from '../config';
-import type { Engine } from '../engine';
+import type { ContextMethods } from '../context/service';
 import { EngineError } from '../errors';
+import type { NavigationMethods } from '../navigation/service';
 import type { EngineDeps } from '../ports';
-import type { IndexDatabase } from '../store/database';
-import type { CodeHit } from './code-retrieval';
+import type { IndexRequest, IndexRequests } from '../store/index-request';
+import type { CodeHit, CodeRetrieval } from './code-retrieval';
 import { createIndexCodeRetrieval } from './code-index';
 import type { ConversationView, Exchange, ExchangeInput } from './conversation';
 import { createOracle } from './oracle';
@@ -35,24 +37,32 @@ async function orNone<T>(run: () => Promise<T[]>): Promise<T[]> {
   }
 }
 
-export function createOracleFacade(deps: EngineDeps, cfg: EngineConfig, readable: () => Promise<IndexDatabase>, engine: () => Engine): OracleMethods {
-  const code = createIndexCodeRetrieval(readable, {
-    prepare: (question) => engine().justInTime(question),
+/** The capabilities the oracle answers from. */
+export interface OraclePeers {
+  requests: IndexRequests;
+  context: ContextMethods;
+  navigation: NavigationMethods;
+}
+
+/** Code retrieval for one question: every capability reads the question's own index request. */
+function codeFor(request: IndexRequest, { context, navigation }: OraclePeers): CodeRetrieval {
+  return createIndexCodeRetrieval(request.db, {
+    prepare: () => request.fresh(),
     async context(question, maxTokens, signal) {
-      const result = await engine().getContextForQuestion(question, { maxTokens, ...(signal ? { signal } : {}) });
+      const result = await context.getContextForQuestion(request, question, { maxTokens, ...(signal ? { signal } : {}) });
       if (result.empty) return [];
       return result.nodes.map((n): CodeHit => ({
         path: n.path, line: n.line, endLine: n.endLine, kind: n.kind, score: n.score, method: 'context', via: `smart context, ${n.reason}`,
         ...(n.symbol ? { symbol: n.symbol } : {}),
       }));
     },
-    definitions: (name, limit, signal) => orNone(async () => (await engine().definitions(name, { limit, ...(signal ? { signal } : {}) })).results
+    definitions: (name, limit, signal) => orNone(async () => (await navigation.definitions(request, name, { limit, ...(signal ? { signal } : {}) })).results
       .map((d, i): CodeHit => ({
         path: d.path, line: d.line, endLine: Math.max(d.line, d.endLine), kind: d.kind, symbol: d.qualifiedName, signature: d.signature,
         score: 1 - i * 0.1, method: 'definition', via: d.source === 'lsp' ? 'language server' : 'index',
       }))),
     references: (name, limit, signal) => orNone(async () => {
-      const refs = await engine().references(name, { limit, ...(signal ? { signal } : {}) });
+      const refs = await navigation.references(request, name, { limit, ...(signal ? { signal } : {}) });
       return refs.results.map((r, i): CodeHit => ({
         path: r.path, line: r.line, endLine: r.line, focusLine: r.line, kind: r.kind, score: 1 - i / Math.max(refs.results.length, 1),
         method: 'references', via: r.source === 'lsp' ? 'language server' : `index, ${r.proximity}`,
@@ -60,11 +70,17 @@ export function createOracleFacade(deps: EngineDeps, cfg: EngineConfig, readable
       }));
     }),
     async repoMapSlice(files, maxTokens) {
-      const map = await engine().repoMapSlice(files, { maxTokens });
+      const map = await navigation.repoMapSlice(request, files, { maxTokens });
       return map.text || undefined;
     },
   });
-  const oracle = createOracle(deps, cfg, code);
+}
+
+export function createOracleFacade(deps: EngineDeps, cfg: EngineConfig, peers: OraclePeers): OracleMethods {
+  const oracle = createOracle(deps, cfg, (question) => {
+    const request = peers.requests.open(question);
+    return { code: codeFor(request, peers), close: () => request.close() };
+  });
   return {
     ask: oracle.ask,
     askAll: oracle.askAll,

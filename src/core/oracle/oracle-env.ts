@@ -23,6 +23,7 @@ export interface OracleEnv {
   sessionLogDir?: string;
   /** The host's choice (setting, flag); `workspace` or the workspace's oracle.json puts logs in `.context-oracle/threads/`. */
   sessionLogs: SessionLogPlace;
+  /** This question's code retrieval (bound to its index request, see store/index-request.ts). */
   code: CodeRetrieval;
   markdown: MarkdownCache;
   gitLog: GitLogCache;

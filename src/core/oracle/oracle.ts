@@ -24,9 +24,15 @@ export interface Oracle {
   conversation(session: string): Promise<ConversationView | undefined>;
 }
 
-export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetrieval): Oracle {
-  const env: OracleEnv = {
-    root: deps.root, fs: deps.fs, logger: deps.logger, clock: deps.clock, code,
+/** A question's code retrieval, bound to its index request, and how to let go of that request when it is answered. */
+export interface QuestionCode {
+  code: CodeRetrieval;
+  close(): void;
+}
+
+export function createOracle(deps: EngineDeps, cfg: EngineConfig, codeFor: (question: string) => QuestionCode): Oracle {
+  const env: Omit<OracleEnv, 'code'> = {
+    root: deps.root, fs: deps.fs, logger: deps.logger, clock: deps.clock,
     ...(deps.git ? { git: deps.git } : {}),
     ...(deps.http ? { http: deps.http } : {}),
     ...(deps.env ? { env: deps.env } : {}),
@@ -50,7 +56,7 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
       sessionModels.set(options.session, options.model);
       if (sessionModels.size > 100) sessionModels.delete(sessionModels.keys().next().value!);
     }
-    return askQuestion(env, question, options);
+    return answering(codeFor(question), (code) => askQuestion({ ...env, code }, question, options));
   };
   return {
     ask: start,
@@ -66,4 +72,13 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, code: CodeRetr
       return env.conversations.read(session, summarise);
     },
   };
+}
+
+/** The question's events; its code retrieval is let go of when they end (or the caller stops reading). */
+async function* answering(question: QuestionCode, ask: (code: CodeRetrieval) => AsyncIterable<AskEvent>): AsyncGenerator<AskEvent> {
+  try {
+    yield* ask(question.code);
+  } finally {
+    question.close();
+  }
 }

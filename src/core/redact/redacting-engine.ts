@@ -7,7 +7,7 @@
  * - every text the engine appends to a workspace file (the oracle's session log) passes through `redactingWriter`.
  * Results are walked as plain data (DTOs are plain and serialisable by invariant 3); untouched parts are shared.
  */
-import type { Engine } from '../engine';
+import type { Engine } from '../engine-api';
 import type { HttpClient, WorkspaceWriter } from '../ports';
 import type { AskEvent, AskResult } from '../oracle/types';
 import type { ContextResult } from '../context/types';

@@ -20,7 +20,7 @@ export interface CaughtUp {
  * Applies journal records past `from` to `target`. At `from` = 0 a journal of another generation than the image's
  * (left by a writer killed between a new image and the journal reset: the image holds all of it) is ignored and 0
  * returned. Damage is returned, not logged: a reader cannot tell a torn tail from an append still under way; the
- * engine decides under the writer lock (engine.ts).
+ * engine decides under the writer lock (index-run.ts).
  */
 export async function catchUp(storage: IndexStorage, logger: Logger, target: IndexDatabase, from: number): Promise<CaughtUp> {
   const bytes = await storage.readJournal(from);
