@@ -6,13 +6,15 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_CONFIG, type EngineConfig } from './config';
 import { EngineError } from './errors';
 import { runIndex, type IndexRunOptions } from './index/indexer';
+import { adoptionChanges, bufferDraft, checkIndexVersions, isForeign } from './index/shared-index';
 import { GRAMMAR_PACKAGES, LANGUAGES } from './parse/languages';
 import type { IndexOutcome, IndexStatus, JournalRepair, SearchHit, SearchOptions } from './model';
 import type { EngineDeps } from './ports';
 import { IndexDatabase } from './store/database';
 import { SCHEMA_VERSION } from './store/schema';
-import { ChangeRecorder } from './store/changes';
+import { applyChange, ChangeRecorder } from './store/changes';
 import { catchUp, journalLimit, persistRun } from './store/persistence';
+import { memoryImage } from './store/paged-file';
 import type { JournalDamage } from './store/journal';
 import { reportingWriteErrors } from './store/write-errors';
 import { searchChunks } from './search/full-text';
@@ -42,6 +44,16 @@ export interface Engine extends GraphFacade {
    * `missing`, or `unusable` (damaged or written by another version; the next index run rebuilds it).
    */
   indexState(): Promise<'ready' | 'missing' | 'unusable'>;
+  /** The index as one self-contained image (its journal folded in), to share: see index/shared-index.ts. */
+  exportIndex(): Promise<Uint8Array>;
+  /**
+   * Puts an exported image in place of this workspace's index, then catches it up with the files here (changed
+   * files re-indexed by content hash, deleted ones dropped). Throws index_incompatible (another schema, engine or
+   * grammar version) or index_corrupt (not an index), leaving the current index as it was.
+   */
+  importIndex(image: Uint8Array, options?: IndexRunOptions): Promise<IndexOutcome>;
+  /** The root the index was last brought up to date under, when it is not this one (copied, not caught up yet). */
+  foreignRoot(): Promise<string | undefined>;
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
   // -- freshness (change queue, just-in-time commits, stamps) --
   /** Queue changed/deleted files (from a watcher); committed as a batch when the queue policy says so. */
@@ -209,6 +221,44 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
     return loaded.db;
   }
 
+  async function exportIndex(): Promise<Uint8Array> {
+    const source = await readable();
+    const draft = bufferDraft();
+    source.writeImage(draft);
+    return draft.bytes();
+  }
+
+  async function importIndex(image: Uint8Array, options: IndexRunOptions = {}): Promise<IndexOutcome> {
+    const imported = await IndexDatabase.open(deps.assets, memoryImage(image));
+    try {
+      const meta = imported.meta();
+      checkIndexVersions(meta, await expectedMeta());
+      for (const change of adoptionChanges(meta, deps.root)) applyChange(imported, change);
+    } catch (e) {
+      imported.close();
+      throw e;
+    }
+    const put = writing.then(async () => {
+      const release = await deps.storage.lock();
+      writingNow = true;
+      try {
+        // A whole image with a fresh generation: the old index's journal no longer applies and is reset.
+        const { applied } = await persistRun(deps.storage, imported, { full: false, changed: true, applied: 0, limit: 0 });
+        replaceDb(imported, await deps.storage.stamp(), applied);
+        journalDamage = undefined;
+      } catch (e) {
+        imported.close();
+        throw e;
+      } finally {
+        writingNow = false;
+        await release();
+      }
+    });
+    writing = put.catch(() => undefined);
+    await put;
+    return index(options);
+  }
+
   async function index(options: IndexRunOptions & { full?: boolean } = {}): Promise<IndexOutcome> {
     // One index run at a time in this process; the storage lock covers other processes.
     const run = writing.then(() => indexLocked(options, false)).then((outcome) => outcome!);
@@ -273,6 +323,12 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
       }
       // Small commits go to the journal; a full run (or one too big to record) writes a whole new image.
       const writes = new ChangeRecorder(target, !full && target.meta().generation !== undefined);
+      // An index copied from another root: its mtimes say nothing about the files here, so every file is hashed.
+      const meta = target.meta();
+      if (!full && isForeign(meta, deps.root)) {
+        deps.logger.info(`index at ${deps.storage.location} was built under ${meta.root}; checking every file here by content`);
+        for (const change of adoptionChanges(meta, deps.root)) writes.apply(change);
+      }
       let report: Awaited<ReturnType<typeof runIndex>>;
       try {
         // A repair must check every file: the damaged record's files are unknown, so a commit of named paths widens.
@@ -429,6 +485,12 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
     root: deps.root,
     index,
     status,
+    exportIndex,
+    importIndex,
+    async foreignRoot() {
+      const meta = (await readable()).meta();
+      return isForeign(meta, deps.root) ? meta.root : undefined;
+    },
     async indexState() {
       try {
         await readable();
