@@ -110,6 +110,13 @@ describe('a shared index', () => {
     assert.match(r.stderr, /^error \(index_incompatible\): the index was written with engine_version=0\.0\.1 and this engine needs /);
     assert.deepEqual(readFileSync(indexPathOf(here)), before, 'the current index is untouched');
 
+    // Opened in place with --db, the same file is rebuilt over before any answer, with one line saying why.
+    const copy = join(here, 'old.db');
+    cpSync(old, copy);
+    const def = runCliJson<DefinitionsResult>(['def', 'alpha', '--root', here, '--db', copy]);
+    assert.equal(def.json.results[0]?.path, 'src/alpha.ts');
+    assert.match(def.stderr, /^context-oracle: the index could not be used \(index was written with engine_version=0\.0\.1, this engine needs [^)]+\); built it \(3 files, [\d.]+ s\) before answering\n$/);
+
     const garbage = `${shared}.txt`;
     roots.push(garbage);
     writeFileSync(garbage, 'not an index');
