@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
+import { languageForPath } from '../../src/core/parse/languages';
 import { extractRoutes } from '../../src/core/routes/extract';
+import { createNodeAssetLocator } from '../../src/node/assets';
+import { ASSET_ROOT } from '../helpers/workspace';
 import type { FileFacts } from '../../src/core/routes/types';
 
 const show = (file: string, text: string, facts?: FileFacts) => extractRoutes(file, text, facts).map((r) => `${r.framework} ${r.method} ${r.path} ${r.handler} @${r.line}`);
@@ -234,4 +238,36 @@ Route::get('/after', HomeController::class);
     'laravel GET /photos PhotoController.index @8', 'laravel POST /photos PhotoController.store @8',
     'laravel DELETE /admin/cache CacheController.clear @10', 'laravel GET /after HomeController @12',
   ]);
+});
+
+/** What the index knows of a file, from the real grammar and tags query (as routes/for-files.ts reads it back). */
+async function parsedFacts(path: string, text: string): Promise<FileFacts> {
+  const host = createInProcessParserHost(createNodeAssetLocator(ASSET_ROOT));
+  try {
+    const [r] = await host.parse([{ path, language: languageForPath(path)!.id, text }]);
+    return {
+      symbols: r!.symbols.map((s) => ({ name: s.name, kind: s.kind, nameLine: s.nameLine, lineStart: s.lineStart, lineEnd: s.lineEnd })),
+      callLines: new Set(r!.references.filter((ref) => ref.kind === 'call').map((ref) => ref.line)),
+    };
+  } finally {
+    await host.dispose();
+  }
+}
+
+test('C# and PHP routes with the parser\'s facts: registrations are calls, a route in a string is not', async () => {
+  const cs = `var app = builder.Build();
+app.MapGet("/todos", GetTodos);
+var doc = "app.MapPost(\\"/fake\\", X)";
+public class TodosController
+{
+    [HttpGet("{id}")]
+    public Todo Get(int id) => null;
+}
+`;
+  assert.deepEqual(show('Program.cs', cs, await parsedFacts('Program.cs', cs)), ['aspnet GET /todos GetTodos @2', 'aspnet GET /{id} Get @6']);
+  const php = `<?php
+Route::get('/users', [UserController::class, 'index']);
+$doc = "Route::post('/fake', 'X@y');";
+`;
+  assert.deepEqual(show('routes/api.php', php, await parsedFacts('routes/api.php', php)), ['laravel GET /users UserController.index @2']);
 });

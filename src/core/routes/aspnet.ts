@@ -33,7 +33,7 @@ export function aspnet(file: string, lines: string[], facts?: FileFacts): Route[
       if (!m) continue;
       const sub = m[2] ?? r?.[1] ?? '';
       // An action template starting with `/` or `~/` ignores the controller's prefix.
-      const path = /^~?\//.test(sub) ? sub.replace(/^~/, '') : joinPaths(prefix.replace(/\[controller\]/gi, controller), sub);
+      const path = /^~?\//.test(sub) ? sub.replace(/^~/, '') : joinPaths(prefix.replace(/\[controller\]/gi, controller) || '/', sub);
       out.push(route(VERBS[m[1]!]!, path, handlerAfter(lines, n, facts), file, n, 'aspnet'));
       continue;
     }
