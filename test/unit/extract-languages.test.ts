@@ -238,7 +238,7 @@ test('php: traits, enums, promoted interfaces; use statements with groups and al
   assert.ok(hasReference(r, 'Money', 'class', 'OrderService.place'), 'new Money(...)');
   assert.ok(hasReference(r, 'audit', 'call', 'OrderService.find'), '$this->audit()');
   assert.deepEqual(r.imports.find((i) => i.line === 7)?.names, ['Money', 'Currency']);
-  assert.deepEqual(r.imports.find((i) => i.line === 8), { source: 'Psr\\Log', names: ['LoggerInterface'], line: 8 });
+  assert.deepEqual(r.imports.find((i) => i.line === 8), { source: 'Psr\\Log\\LoggerInterface', names: ['LoggerInterface'], line: 8 });
   assert.deepEqual(r.imports.slice(3).map((i) => i.source), ['/helpers.php', 'legacy/bootstrap.php']);
 });
 

@@ -118,6 +118,20 @@ describe('references: C# and Ruby types inside namespaces', () => {
     assert.deepEqual(at(r.results).filter((h) => h.startsWith('src/Api/')), ['src/Api/Checkout.cs:7:26 type', 'src/Api/Checkout.cs:7:53 class']);
   });
 
+  it('a PHP interface is referenced from a file that imports it with `use`, laid out by PSR-4', async () => {
+    const root = makeWorkspace({
+      'src/Shop/IO/Printer.php': '<?php\nnamespace Shop\\IO;\n\ninterface Printer\n{\n}\n',
+      'src/Shop/Report.php': '<?php\nnamespace Shop;\n\nuse Shop\\IO\\Printer;\n\nclass Report\n{\n    public function __construct(private Printer $printer) {}\n}\n',
+    });
+    roots.push(root);
+    const engine = testEngine(root);
+    engines.push(engine);
+    await engine.index();
+    const r = await engine.references('Printer');
+    assert.equal(r.definition.path, 'src/Shop/IO/Printer.php');
+    assert.deepEqual(at(r.results), ['src/Shop/Report.php:4:13 import', 'src/Shop/Report.php:8:41 type']);
+  });
+
   it('a Ruby class in a module is referenced from a file that requires it', async () => {
     const root = makeWorkspace({
       'lib/shop/order_service.rb': 'module Shop\n  class OrderService\n    def initialize; end\n  end\nend\n',

@@ -27,9 +27,10 @@
 (named_type [(name) @name.reference.type (qualified_name (name) @name.reference.type .)])
 (attribute [(name) @name.reference.type (qualified_name (name) @name.reference.type .)])
 
-; Imports: `use A\B\C;` brings C from A\B (also under an alias); `use A\{B, C};` brings B and C from A; require and
-; include with a literal path (the literal part of `__DIR__ . '/x.php'`).
-(namespace_use_clause (qualified_name (namespace_name_as_prefix (namespace_name) @import.source) (name) @import.name))
+; Imports: `use A\B\C;` has the source A\B\C (the class's path, which PSR-4 maps to a file) and the name C, also
+; under an alias; `use A\{B, C};` brings B and C from A; require and include with a literal path (the literal part of
+; `__DIR__ . '/x.php'`).
+(namespace_use_clause (qualified_name (namespace_name_as_prefix) (name) @import.name) @import.source)
 (namespace_use_declaration (namespace_name) @import.source (namespace_use_group (namespace_use_group_clause (namespace_name (name) @import.name))))
 (require_expression [(string (string_content) @import.source) (binary_expression right: (string (string_content) @import.source))])
 (require_once_expression [(string (string_content) @import.source) (binary_expression right: (string (string_content) @import.source))])
