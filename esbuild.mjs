@@ -60,6 +60,7 @@ function copyAssets() {
     'tree-sitter-python.wasm': vsc, 'tree-sitter-go.wasm': vsc, 'tree-sitter-rust.wasm': vsc,
     'tree-sitter-java.wasm': vsc, 'tree-sitter-cpp.wasm': vsc,
     'tree-sitter-c.wasm': tsw, 'tree-sitter-kotlin.wasm': tsw, 'tree-sitter-swift.wasm': tsw, 'tree-sitter-objc.wasm': tsw,
+    'tree-sitter-c_sharp.wasm': tsw, 'tree-sitter-ruby.wasm': tsw, 'tree-sitter-php.wasm': tsw,
   };
   for (const [file, dir] of Object.entries(grammarSources)) cpSync(join(dir, file), join('dist/grammars', file));
   for (const f of readdirSync('src/core/parse/queries')) cpSync(join('src/core/parse/queries', f), join('dist/queries', f));

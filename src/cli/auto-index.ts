@@ -1,7 +1,7 @@
 /**
  * Read commands (search, def, context, ask, …) never fail because the index cache is missing or damaged: as the MCP
  * server does, the CLI builds it first, once (a progress bar on a terminal), and says so in one line on stderr;
- * stdout carries only the answer, so --json output stays clean.
+ * stdout carries only the answer, so --json output stays clean. An index copied from another root is caught up first.
  */
 import type { Engine, Logger } from '../core';
 import { createProgressReporter } from './progress';
@@ -18,7 +18,14 @@ async function missingOrDamaged(engine: Engine): Promise<string | undefined> {
  */
 export async function ensureIndex(engine: Engine, write: (line: string) => void, quiet: { muted: boolean }): Promise<void> {
   const why = await missingOrDamaged(engine);
-  if (!why) return;
+  if (!why) {
+    // A shared index copied from another root (`--db FILE`) answers only after a catch-up with the files here.
+    const foreign = await engine.foreignRoot();
+    if (foreign === undefined) return;
+    const outcome = await engine.index();
+    write(`context-oracle: the index was built under ${foreign}; caught up with the files here (${outcome.parsed} re-indexed, ${outcome.removed} removed, ${(outcome.durationMs / 1000).toFixed(1)} s) before answering`);
+    return;
+  }
   const progress = createProgressReporter();
   quiet.muted = true;
   let outcome;

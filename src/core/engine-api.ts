@@ -22,6 +22,16 @@ export interface Engine extends GraphFacade {
    * `missing`, or `unusable` (damaged or written by another version; the next index run rebuilds it).
    */
   indexState(): Promise<'ready' | 'missing' | 'unusable'>;
+  /** The index as one self-contained image (its journal folded in), to share: see index/shared-index.ts. */
+  exportIndex(): Promise<Uint8Array>;
+  /**
+   * Puts an exported image in place of this workspace's index, then catches it up with the files here (changed
+   * files re-indexed by content hash, deleted ones dropped). Throws index_incompatible (another schema, engine or
+   * grammar version) or index_corrupt (not an index), leaving the current index as it was.
+   */
+  importIndex(image: Uint8Array, options?: IndexRunOptions): Promise<IndexOutcome>;
+  /** The root the index was last brought up to date under, when it is not this one (copied, not caught up yet). */
+  foreignRoot(): Promise<string | undefined>;
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
   // -- freshness (change queue, just-in-time commits, stamps) --
   /** Queue changed/deleted files (from a watcher); committed as a batch when the queue policy says so. */

@@ -53,6 +53,12 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
         throw e;
       }
     },
+    exportIndex: () => lifecycle.exportImage(),
+    importIndex: async (image, options) => {
+      await lifecycle.importImage(image);
+      return fresh.index(options);
+    },
+    foreignRoot: () => lifecycle.foreignRoot(),
     search: (query, options) => requests.within(query, async (r) => searchChunks(await r.db(), query, options)),
     noteChanges: fresh.noteChanges,
     syncNow: fresh.syncNow,

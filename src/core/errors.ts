@@ -6,6 +6,8 @@ export type EngineErrorCode =
   | 'not_initialized'
   | 'index_corrupt'
   | 'index_locked'
+  /** An index file written by another schema, engine or grammar version (a shared index to import or open). */
+  | 'index_incompatible'
   | 'grammar_unavailable'
   | 'outside_workspace'
   | 'cancelled'

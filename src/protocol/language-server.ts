@@ -240,5 +240,6 @@ export const ENGINE_ERROR_RPC_CODES: Record<EngineErrorCode, number> = {
   no_space: -32008,
   permission_denied: -32009,
   write_failed: -32010,
+  index_incompatible: -32011,
   internal: -32603,
 };

@@ -43,6 +43,9 @@ const nesting: Record<string, (depth: number) => string> = {
   kotlin: (d) => `val x = ${'('.repeat(d)}1${')'.repeat(d)}\n`,
   swift: (d) => `let x = ${'('.repeat(d)}1${')'.repeat(d)}\n`,
   objc: (d) => `int x = ${'('.repeat(d)}1${')'.repeat(d)};\n`,
+  csharp: (d) => `class A { int x = ${'('.repeat(d)}1${')'.repeat(d)}; }\n`,
+  ruby: (d) => `x = ${'['.repeat(d)}${']'.repeat(d)}\n`,
+  php: (d) => `<?php $x = ${'('.repeat(d)}1${')'.repeat(d)};\n`,
 };
 
 describe('hostile input corpus', () => {

@@ -63,7 +63,7 @@ for (const lang of languages) {
 }
 
 test('every language in the table has a fixture', () => {
-  for (const id of ['typescript', 'tsx', 'javascript', 'jsx', 'python', 'go', 'rust', 'java', 'kotlin', 'swift', 'objc', 'c', 'cpp']) {
+  for (const id of ['typescript', 'tsx', 'javascript', 'jsx', 'python', 'go', 'rust', 'java', 'kotlin', 'swift', 'objc', 'c', 'cpp', 'csharp', 'ruby', 'php']) {
     assert.ok(languages.includes(id), `no fixture for ${id}`);
   }
 });
@@ -188,6 +188,58 @@ test('cpp: out-of-line members join their class inside the namespace', async () 
   assert.equal(symbol(r, 'sched.clamp').kind, 'function', 'a function in a namespace is not a method');
   assert.ok(hasReference(r, 'Base', 'class', 'sched.Scheduler'));
   assert.ok(hasReference(r, 'Task', 'class', 'main'), 'new Task()');
+});
+
+test('csharp: members qualified by namespace and class; const fields are constants; IName bases are implementations', async () => {
+  const r = await parseFixture('csharp', 'OrderService.cs');
+  assert.equal(symbol(r, 'Shop.Orders').kind, 'module');
+  assert.equal(symbol(r, 'Shop.Orders.Money').kind, 'struct');
+  assert.equal(symbol(r, 'Shop.Orders.IOrderStore').kind, 'interface');
+  assert.equal(symbol(r, 'Shop.Orders.OrderService.OrderService').kind, 'method', 'constructor');
+  assert.equal(symbol(r, 'Shop.Orders.OrderService.MaxLines').kind, 'constant');
+  assert.equal(symbol(r, 'Shop.Orders.OrderService._orders').kind, 'field');
+  assert.equal(symbol(r, 'Shop.Orders.OrderService.Audit.Describe').kind, 'method');
+  assert.deepEqual(symbol(r, 'Shop.Orders.OrderService').annotations, { domain: 'orders', feature: 'checkout', owner: 'orders-team' });
+  assert.ok(hasReference(r, 'ServiceBase', 'class', 'Shop.Orders.OrderService'));
+  assert.ok(hasReference(r, 'IOrderStore', 'implementation', 'Shop.Orders.OrderService'));
+  assert.ok(hasReference(r, 'Money', 'class', 'Shop.Orders.OrderService.Place'), 'new Money(...)');
+  assert.ok(hasReference(r, 'Invoke', 'call', 'Shop.Orders.OrderService.Place'), 'Placed?.Invoke(...)');
+  assert.deepEqual(r.imports.find((i) => i.line === 6), { source: 'System.Text.Json', names: ['JsonSerializer'], line: 6 });
+});
+
+test('ruby: def is a method in a class and a function in a module; Foo.new instantiates; require paths', async () => {
+  const r = await parseFixture('ruby', 'order_service.rb');
+  assert.equal(symbol(r, 'Shop').kind, 'module');
+  assert.equal(symbol(r, 'Shop.OrderService.place').kind, 'method');
+  assert.equal(symbol(r, 'Shop.OrderService.build').kind, 'method', 'def self.build in a class');
+  assert.equal(symbol(r, 'Shop.Reports.summary').kind, 'function', 'def self.summary in a module');
+  assert.equal(symbol(r, 'Shop.OrderPlaced').kind, 'class', 'class Shop::OrderPlaced');
+  assert.equal(symbol(r, 'Shop.MAX_LINES').kind, 'constant');
+  assert.ok(hasReference(r, 'ServiceBase', 'class', 'Shop.OrderService'));
+  assert.ok(hasReference(r, 'Comparable', 'implementation', 'Shop.OrderService'), 'include Comparable');
+  assert.ok(hasReference(r, 'Money', 'class', 'Shop.OrderService.place'), 'Money.new');
+  assert.ok(hasReference(r, 'notify', 'call', 'Shop.OrderService.place'));
+  assert.ok(!r.references.some((ref) => ref.name === 'new' || ref.name === 'require'), 'new and require are not calls to a definition');
+  assert.deepEqual(r.imports.map((i) => i.source), ['json', 'models/order', '../lib/money']);
+});
+
+test('php: traits, enums, promoted interfaces; use statements with groups and aliases; require_once', async () => {
+  const r = await parseFixture('php', 'OrderService.php');
+  assert.equal(symbol(r, 'Auditable').kind, 'trait');
+  assert.equal(symbol(r, 'OrderState').kind, 'enum');
+  assert.equal(symbol(r, 'OrderService.__construct').kind, 'method');
+  assert.equal(symbol(r, 'OrderService.MAX_RETRIES').kind, 'constant');
+  assert.equal(symbol(r, 'OrderService.orders').kind, 'field');
+  assert.equal(symbol(r, 'format_order').kind, 'function');
+  assert.deepEqual(symbol(r, 'OrderService').annotations, { domain: 'orders', feature: 'checkout', owner: 'orders-team' });
+  assert.ok(hasReference(r, 'ServiceBase', 'class', 'OrderService'));
+  assert.ok(hasReference(r, 'OrderStore', 'implementation', 'OrderService'));
+  assert.ok(hasReference(r, 'Auditable', 'implementation', 'OrderService'), 'use Auditable;');
+  assert.ok(hasReference(r, 'Money', 'class', 'OrderService.place'), 'new Money(...)');
+  assert.ok(hasReference(r, 'audit', 'call', 'OrderService.find'), '$this->audit()');
+  assert.deepEqual(r.imports.find((i) => i.line === 7)?.names, ['Money', 'Currency']);
+  assert.deepEqual(r.imports.find((i) => i.line === 8), { source: 'Psr\\Log\\LoggerInterface', names: ['LoggerInterface'], line: 8 });
+  assert.deepEqual(r.imports.slice(3).map((i) => i.source), ['/helpers.php', 'legacy/bootstrap.php']);
 });
 
 test('typescript: overloads, declare function, named function expressions, default exports', async () => {

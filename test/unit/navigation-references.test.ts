@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import type { ReferenceHit } from '../../src/core/model';
-import { removeWorkspace, testEngine } from '../helpers/workspace';
+import { makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
 
 const engines: Engine[] = [];
 const roots: string[] = [];
@@ -99,5 +99,50 @@ describe('references: Python and Go', () => {
     assert.deepEqual(r.results.map((h) => h.proximity), ['imports', 'same-package']);
     assert.ok(!r.results.some((h) => h.path === 'tools/gen.go'));
     assert.deepEqual(at((await go.references('Server.Listen')).results), ['main.go:7:8 call']);
+  });
+});
+
+describe('references: C# and Ruby types inside namespaces', () => {
+  it('a C# class in a namespace, with a constructor and a partial half in another file, is referenced from other files', async () => {
+    const root = makeWorkspace({
+      'src/Orders/OrderService.cs': 'namespace Shop.Orders\n{\n    public partial class OrderService\n    {\n        public OrderService() { }\n    }\n}\n',
+      'src/Orders/OrderService.Audit.cs': 'namespace Shop.Orders\n{\n    public partial class OrderService\n    {\n        public void Audit() { }\n    }\n}\n',
+      'src/Api/Checkout.cs': 'using Shop.Orders;\n\nnamespace Shop.Api\n{\n    public class Checkout\n    {\n        private readonly OrderService _orders = new OrderService();\n    }\n}\n',
+    });
+    roots.push(root);
+    const engine = testEngine(root);
+    engines.push(engine);
+    await engine.index();
+    const r = await engine.references('OrderService');
+    assert.equal(r.definition.qualifiedName, 'Shop.Orders.OrderService');
+    assert.deepEqual(at(r.results).filter((h) => h.startsWith('src/Api/')), ['src/Api/Checkout.cs:7:26 type', 'src/Api/Checkout.cs:7:53 class']);
+  });
+
+  it('a PHP interface is referenced from a file that imports it with `use`, laid out by PSR-4', async () => {
+    const root = makeWorkspace({
+      'src/Shop/IO/Printer.php': '<?php\nnamespace Shop\\IO;\n\ninterface Printer\n{\n}\n',
+      'src/Shop/Report.php': '<?php\nnamespace Shop;\n\nuse Shop\\IO\\Printer;\n\nclass Report\n{\n    public function __construct(private Printer $printer) {}\n}\n',
+    });
+    roots.push(root);
+    const engine = testEngine(root);
+    engines.push(engine);
+    await engine.index();
+    const r = await engine.references('Printer');
+    assert.equal(r.definition.path, 'src/Shop/IO/Printer.php');
+    assert.deepEqual(at(r.results), ['src/Shop/Report.php:4:13 import', 'src/Shop/Report.php:8:41 type']);
+  });
+
+  it('a Ruby class in a module is referenced from a file that requires it', async () => {
+    const root = makeWorkspace({
+      'lib/shop/order_service.rb': 'module Shop\n  class OrderService\n    def initialize; end\n  end\nend\n',
+      'lib/shop/checkout.rb': "require_relative 'order_service'\n\nmodule Shop\n  class Checkout\n    def run\n      OrderService.new\n    end\n  end\nend\n",
+    });
+    roots.push(root);
+    const engine = testEngine(root);
+    engines.push(engine);
+    await engine.index();
+    const r = await engine.references('OrderService');
+    assert.equal(r.definition.qualifiedName, 'Shop.OrderService');
+    assert.deepEqual(at(r.results), ['lib/shop/checkout.rb:6:7 class']);
   });
 });

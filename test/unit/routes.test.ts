@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
+import { languageForPath } from '../../src/core/parse/languages';
 import { extractRoutes } from '../../src/core/routes/extract';
+import { createNodeAssetLocator } from '../../src/node/assets';
+import { ASSET_ROOT } from '../helpers/workspace';
 import type { FileFacts } from '../../src/core/routes/types';
 
 const show = (file: string, text: string, facts?: FileFacts) => extractRoutes(file, text, facts).map((r) => `${r.framework} ${r.method} ${r.path} ${r.handler} @${r.line}`);
@@ -159,4 +163,111 @@ test('at most 100 routes per file; unknown file types give none', () => {
   assert.equal(extractRoutes('big.js', many).length, 100);
   assert.deepEqual(extractRoutes('notes.txt', "app.get('/x', h)"), []);
   assert.deepEqual(extractRoutes('empty.py', ''), []);
+});
+
+test('ASP.NET: attribute routes under a [controller] prefix, and minimal APIs with MapGroup', () => {
+  assert.deepEqual(show('Controllers/OrdersController.cs', `[ApiController]
+[Route("api/[controller]")]
+public class OrdersController : ControllerBase
+{
+    [HttpGet("{id}")]
+    public ActionResult<Order> Get(int id) => Ok();
+
+    [HttpPost]
+    // [HttpDelete("{id}")]
+    public async Task<IActionResult> Create(Order order) { return Ok(); }
+
+    [HttpGet("/health")]
+    public string Health() => "ok";
+}
+`), ['aspnet GET /api/Orders/{id} Get @5', 'aspnet POST /api/Orders Create @8', 'aspnet GET /health Health @12']);
+  assert.deepEqual(show('Program.cs', `var app = builder.Build();
+app.MapGet("/todos", GetTodos);
+var api = app.MapGroup("/api");
+api.MapPost("/todos/{id}", (int id) => Results.Ok());
+app.Map("/any", Handle);
+`), ['aspnet GET /todos GetTodos @2', 'aspnet POST /api/todos/{id} <anonymous> @4', 'aspnet * /any Handle @5']);
+});
+
+test('Rails: verbs, root, resources with only/except, nested resources, namespaces and member routes', () => {
+  assert.deepEqual(show('config/routes.rb', `Rails.application.routes.draw do
+  root 'pages#home'
+  get '/about', to: 'pages#about'
+  # get '/hidden', to: 'pages#hidden'
+  resources :photos, only: [:index, :show]
+  resource :profile, except: [:new, :edit, :destroy]
+  namespace :admin do
+    post 'reindex' => 'search#reindex'
+  end
+  resources :users, only: [:index] do
+    resources :posts, only: [:create]
+    member do
+      get 'preview'
+    end
+  end
+  match '/hook', to: 'hooks#receive', via: [:get, :post]
+end
+`), [
+    'rails GET / pages#home @2', 'rails GET /about pages#about @3',
+    'rails GET /photos photos#index @5', 'rails GET /photos/:id photos#show @5',
+    'rails POST /profile profile#create @6', 'rails GET /profile profile#show @6', 'rails PATCH /profile profile#update @6',
+    'rails POST /admin/reindex admin/search#reindex @8',
+    'rails GET /users users#index @10', 'rails POST /users/:user_id/posts posts#create @11',
+    'rails GET /users/:id/preview preview @13',
+    'rails GET /hook hooks#receive @16', 'rails POST /hook hooks#receive @16',
+  ]);
+  assert.deepEqual(show('app/models/user.rb', "get '/x', to: 'a#b'\n"), [], 'only routes files declare Rails routes');
+});
+
+test('Laravel: verbs with controller handlers, match, resource and apiResource, prefix groups', () => {
+  assert.deepEqual(show('routes/web.php', `<?php
+use App\\Http\\Controllers\\UserController;
+
+Route::get('/users/{id}', [UserController::class, 'show']);
+Route::post('/login', 'AuthController@login');
+// Route::get('/hidden', fn () => 1);
+Route::match(['get', 'post'], '/search', fn () => view('search'));
+Route::apiResource('photos', PhotoController::class)->only(['index', 'store']);
+Route::prefix('admin')->group(function () {
+    Route::delete('/cache', [CacheController::class, 'clear']);
+});
+Route::get('/after', HomeController::class);
+`), [
+    'laravel GET /users/{id} UserController.show @4', 'laravel POST /login AuthController.login @5',
+    'laravel GET /search <anonymous> @7', 'laravel POST /search <anonymous> @7',
+    'laravel GET /photos PhotoController.index @8', 'laravel POST /photos PhotoController.store @8',
+    'laravel DELETE /admin/cache CacheController.clear @10', 'laravel GET /after HomeController @12',
+  ]);
+});
+
+/** What the index knows of a file, from the real grammar and tags query (as routes/for-files.ts reads it back). */
+async function parsedFacts(path: string, text: string): Promise<FileFacts> {
+  const host = createInProcessParserHost(createNodeAssetLocator(ASSET_ROOT));
+  try {
+    const [r] = await host.parse([{ path, language: languageForPath(path)!.id, text }]);
+    return {
+      symbols: r!.symbols.map((s) => ({ name: s.name, kind: s.kind, nameLine: s.nameLine, lineStart: s.lineStart, lineEnd: s.lineEnd })),
+      callLines: new Set(r!.references.filter((ref) => ref.kind === 'call').map((ref) => ref.line)),
+    };
+  } finally {
+    await host.dispose();
+  }
+}
+
+test('C# and PHP routes with the parser\'s facts: registrations are calls, a route in a string is not', async () => {
+  const cs = `var app = builder.Build();
+app.MapGet("/todos", GetTodos);
+var doc = "app.MapPost(\\"/fake\\", X)";
+public class TodosController
+{
+    [HttpGet("{id}")]
+    public Todo Get(int id) => null;
+}
+`;
+  assert.deepEqual(show('Program.cs', cs, await parsedFacts('Program.cs', cs)), ['aspnet GET /todos GetTodos @2', 'aspnet GET /{id} Get @6']);
+  const php = `<?php
+Route::get('/users', [UserController::class, 'index']);
+$doc = "Route::post('/fake', 'X@y');";
+`;
+  assert.deepEqual(show('routes/api.php', php, await parsedFacts('routes/api.php', php)), ['laravel GET /users UserController.index @2']);
 });

@@ -12,6 +12,9 @@ test('frameworks are told apart by file name and place', () => {
     'pkg/a_test.go': 'go_test', 'pkg/a.go': undefined,
     'src/test/java/x/AuthTest.java': 'junit', 'src/main/java/x/Auth.java': undefined, 'AuthTests.kt': 'junit',
     'AppTests/LoginTests.swift': 'xctest', 'App/Login.swift': undefined,
+    'Shop.Tests/OrderServiceTests.cs': 'dotnet_test', 'Shop/OrderService.cs': undefined,
+    'spec/models/order_spec.rb': 'rspec', 'test/test_order.rb': 'minitest', 'test/models/order_test.rb': 'minitest', 'app/models/order.rb': undefined,
+    'tests/Unit/OrderServiceTest.php': 'phpunit', 'src/OrderService.php': undefined,
   };
   for (const [path, want] of Object.entries(cases)) assert.equal(testFramework(path), want, path);
 });
@@ -25,6 +28,13 @@ test('tests are counted per framework; subjects are what the file is named after
   assert.equal(testSubject('tests/test_auth_service.py'), 'authservice');
   assert.equal(testSubject('src/auth-service.spec.ts'), 'authservice');
   assert.equal(testSubject('pkg/AuthServiceTests.swift'), 'authservice');
+  assert.equal(countTests('dotnet_test', '[Fact]\npublic void A() {}\n[Theory]\n[InlineData(1)]\npublic void B(int x) {}\n[Test]\npublic void C() {}\n'), 3);
+  assert.equal(countTests('rspec', "describe Order do\n  it 'totals' do\n  end\n  it { is_expected.to be_valid }\n  let(:item) { 1 }\nend\n"), 2);
+  assert.equal(countTests('minitest', "class OrderTest < Minitest::Test\n  def test_total\n  end\n  test 'ships' do\n  end\n  def helper; end\nend\n"), 2);
+  assert.equal(countTests('phpunit', 'public function testTotal(): void {}\n/** @test */\npublic function ships() {}\nprivate function helper() {}\n'), 2);
+  assert.equal(testSubject('spec/order_service_spec.rb'), 'orderservice');
+  assert.equal(testSubject('tests/OrderServiceTest.php'), 'orderservice');
+  assert.equal(testSubject('Shop.Tests/OrderServiceTests.cs'), 'orderservice');
 });
 
 let root: string;

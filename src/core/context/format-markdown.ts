@@ -3,7 +3,7 @@ import type { CallSite } from './call-sites';
 import { dedent, oneLine, type ContextFormatter, type Selected } from './render';
 
 /** Fence info strings for the index's language ids. */
-const FENCE: Record<string, string> = { typescript: 'ts', tsx: 'tsx', javascript: 'js', python: 'python', go: 'go', rust: 'rust', java: 'java', c: 'c', cpp: 'cpp', kotlin: 'kotlin', swift: 'swift', objc: 'objc' };
+const FENCE: Record<string, string> = { typescript: 'ts', tsx: 'tsx', javascript: 'js', python: 'python', go: 'go', rust: 'rust', java: 'java', c: 'c', cpp: 'cpp', kotlin: 'kotlin', swift: 'swift', objc: 'objc', csharp: 'csharp', ruby: 'ruby', php: 'php' };
 
 /** Backticks in code would close an inline span early; a longer fence keeps them. */
 const inline = (s: string): string => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);

@@ -71,6 +71,8 @@ export class ImportResolver {
       case 'python': return this.resolvePython(from.path, source);
       case 'go': return this.resolveGo(source);
       case 'rust': return this.resolveRust(from.path, source);
+      // `use A\B\C`: PSR-4 lays class A\B\C out as …/A/B/C.php.
+      case 'php': return this.resolveBySuffix(from.path, source.replace(/\\/g, '/'));
       default: return this.resolveBySuffix(from.path, source);
     }
   }

@@ -24,12 +24,31 @@ export interface ReferenceContext {
 
 type Draft = Omit<ReferenceHit, 'preview'>;
 
+/**
+ * Languages whose namespaces are opened whole (C# `using`, Ruby `require`), never imported by their own name: a
+ * names-free import binds every name it brings, a type in a namespace is no member of it, and it is defined once when one qualified name holds it (C# partial classes
+ * span files) besides its own constructors.
+ */
+const OPEN_NAMESPACES = new Set(['csharp', 'ruby']);
+
+function namespaced(db: IndexDatabase, fileId: number, language: string, def: DefinitionHit): boolean {
+  return def.container !== undefined && OPEN_NAMESPACES.has(language)
+    && db.get("SELECT 1 AS x FROM symbols WHERE file_id = ? AND qualified_name = ? AND kind = 'module'", [fileId, def.container]) !== undefined;
+}
+
+function definedOnce(db: IndexDatabase, language: string, name: string): boolean {
+  const sql = OPEN_NAMESPACES.has(language)
+    ? "SELECT count(DISTINCT qualified_name) AS n FROM symbols WHERE name = ? AND NOT (kind = 'method' AND (container = name OR container LIKE '%.' || name))"
+    : 'SELECT count(*) AS n FROM symbols WHERE name = ?';
+  return Number(db.get(sql, [name])?.n ?? 0) === 1;
+}
+
 export async function indexReferences(ctx: ReferenceContext, def: DefinitionHit): Promise<ReferenceHit[]> {
   const { db, relations } = ctx;
   const defFile = relations.fileByPath(def.path);
   if (!defFile) return [];
-  const member = def.container !== undefined;
-  const unique = !member && Number(db.get('SELECT count(*) AS n FROM symbols WHERE name = ?', [def.name])?.n ?? 0) === 1;
+  const member = def.container !== undefined && !namespaced(db, defFile.id, defFile.language, def);
+  const unique = !member && definedOnce(db, defFile.language, def.name);
 
   const links = new Map<number, FileLink | undefined>();
   const linkOf = (fileId: number): FileLink | undefined => {
@@ -48,7 +67,9 @@ export async function indexReferences(ctx: ReferenceContext, def: DefinitionHit)
       const link = linkOf(fileId);
       const path = relations.file(fileId)?.path;
       // Members are used through receivers whatever the import: `x.listen()`, never a bare `listen()`.
-      bindings.set(fileId, !link || !path ? undefined : member ? { link, bound: false } : bindingOf(link, def.name, await ctx.lines.lines(path)));
+      // A names-free `require`/`using` of an open namespace brings every name in it, bare.
+      const opens = link?.import?.names.length === 0 && OPEN_NAMESPACES.has(relations.file(fileId)?.language ?? '');
+      bindings.set(fileId, !link || !path ? undefined : member ? { link, bound: false } : opens ? { link, bound: true } : bindingOf(link, def.name, await ctx.lines.lines(path)));
     }
     return bindings.get(fileId);
   };

@@ -34,6 +34,9 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   spec('objc', ['.m', '.mm'], 'tree-sitter-objc.wasm', ['c', 'objc']),
   spec('c', ['.c', '.h'], 'tree-sitter-c.wasm'),
   spec('cpp', ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx'], 'tree-sitter-cpp.wasm'),
+  spec('csharp', ['.cs'], 'tree-sitter-c_sharp.wasm'),
+  spec('ruby', ['.rb', '.rake'], 'tree-sitter-ruby.wasm'),
+  spec('php', ['.php'], 'tree-sitter-php.wasm'),
 ];
 
 const byExtension = new Map<string, LanguageSpec>();

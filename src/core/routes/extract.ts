@@ -1,14 +1,17 @@
 /**
  * Route extraction for FastAPI, Flask, Strawberry, Ariadne (Python); Express-style routers, NestJS, TypeGraphQL
- * (TS/JS); Gin, Echo, Fiber (Go); Spring (Java/Kotlin); `.graphql`/`.gql` schemas and gRPC `.proto` files.
+ * (TS/JS); Gin, Echo, Fiber (Go); Spring (Java/Kotlin); ASP.NET (C#); Rails (`config/routes.rb`); Laravel (PHP);
+ * `.graphql`/`.gql` schemas and gRPC `.proto` files.
  * Tree-sitter first: when the index parsed the file, only lines where the parser saw a call or decorator can
  * declare a route (a route in a comment or a string does not count) and handlers come from its definitions. Files
  * the index has no parse for (schemas, unparsed languages) fall back to text patterns. At most 100 routes a file.
  */
+import { aspnet } from './aspnet';
 import { handlerAfter, handlerArgument, joinPaths } from './handlers';
+import { laravel } from './laravel';
+import { candidates, route } from './lines';
+import { rails } from './rails';
 import { MAX_ROUTES_PER_FILE, type FileFacts, type Route } from './types';
-
-const COMMENT = /^\s*(#|\/\/|\/\*|\*)/;
 
 export function extractRoutes(file: string, text: string, facts?: FileFacts): Route[] {
   const lower = file.toLowerCase();
@@ -20,20 +23,11 @@ export function extractRoutes(file: string, text: string, facts?: FileFacts): Ro
   else if (/\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/.test(lower)) routes = javascript(file, text, lines, facts);
   else if (lower.endsWith('.go')) routes = go(file, text, lines, facts);
   else if (/\.(java|kt|kts)$/.test(lower)) routes = spring(file, lines, facts);
+  else if (lower.endsWith('.cs')) routes = aspnet(file, lines, facts);
+  else if (/(^|\/)config\/routes(\.rb$|\/.+\.rb$)/.test(lower)) routes = rails(file, lines);
+  else if (lower.endsWith('.php')) routes = laravel(file, lines, facts);
   else routes = [];
   return routes.slice(0, MAX_ROUTES_PER_FILE);
-}
-
-/** Lines that may declare a route: those with a parsed call, or any non-comment line without facts. */
-function candidates(lines: readonly string[], facts: FileFacts | undefined, test: RegExp): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < lines.length && out.length < MAX_ROUTES_PER_FILE * 4; i++) {
-    const line = lines[i]!;
-    if (!test.test(line) || COMMENT.test(line)) continue;
-    if (facts && facts.callLines.size && !facts.callLines.has(i + 1)) continue;
-    out.push(i + 1);
-  }
-  return out;
 }
 
 function python(file: string, text: string, lines: string[], facts?: FileFacts): Route[] {
@@ -188,8 +182,4 @@ function proto(file: string, lines: string[]): Route[] {
     if (r && service) out.push(route('RPC', `${service}/${r[1]}`, r[1]!, file, i + 1, 'grpc'));
   }
   return out;
-}
-
-function route(method: string, path: string, handler: string | undefined, file: string, line: number, framework: string): Route {
-  return { method, path, handler: handler ?? '<anonymous>', file, line, framework };
 }

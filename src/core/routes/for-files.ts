@@ -5,7 +5,7 @@ import type { FileSystem } from '../ports';
 import { extractRoutes } from './extract';
 import type { FileFacts, Route } from './types';
 
-const ROUTE_FILE = /\.(py|pyi|ts|tsx|js|jsx|mjs|cjs|mts|cts|go|java|kt|kts|graphql|gql|proto)$/i;
+const ROUTE_FILE = /\.(py|pyi|ts|tsx|js|jsx|mjs|cjs|mts|cts|go|java|kt|kts|cs|rb|php|graphql|gql|proto)$/i;
 const MAX_FILE_BYTES = 1024 * 1024;
 
 export function factsFor(code: CodeView | undefined, path: string): FileFacts | undefined {

@@ -11,6 +11,8 @@ import { expectedMeta } from './expected-meta';
 import { indexUnderLock, type RunContext } from './index-run';
 import type { JournalDamage } from './journal';
 import { LoadedIndex } from './loaded-index';
+import { isForeign } from '../index/shared-index';
+import { exportImage, importImage } from './shared-image';
 
 export interface IndexLifecycle {
   /** For queries: the index as last persisted by anyone (loaded, caught up or reloaded as needed). */
@@ -24,6 +26,12 @@ export interface IndexLifecycle {
   damage(): JournalDamage | undefined;
   /** Warnings that arose since the last call (a damaged journal repaired), each given once. */
   takeWarnings(): string[];
+  /** The index as one self-contained image (its journal folded in), to share. */
+  exportImage(): Promise<Uint8Array>;
+  /** Puts an exported image in place of this workspace's index (versions checked first; see shared-image.ts). */
+  importImage(image: Uint8Array): Promise<void>;
+  /** The root the index was last brought up to date under, when it is not this one (copied, not caught up yet). */
+  foreignRoot(): Promise<string | undefined>;
   /** Waits for the runs under way, then closes the database. */
   close(): Promise<void>;
 }
@@ -67,6 +75,12 @@ export function createIndexLifecycle(deps: EngineDeps, cfg: EngineConfig): Index
     run: (options) => queued(() => indexUnderLock(ctx, options, false)).then((outcome) => outcome!),
     damage: () => loaded.damage,
     takeWarnings: () => warnings.splice(0),
+    exportImage: async () => exportImage(await readable()),
+    importImage: (image) => importImage(deps, loaded, meta, image, queued),
+    async foreignRoot() {
+      const stored = (await readable()).meta();
+      return isForeign(stored, deps.root) ? stored.root : undefined;
+    },
     async close() {
       await writing;
       loaded.replace(undefined, undefined);

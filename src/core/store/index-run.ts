@@ -12,6 +12,7 @@ import { ChangeRecorder } from './changes';
 import { IndexDatabase } from './database';
 import type { LoadedIndex } from './loaded-index';
 import { journalLimit, persistRun } from './persistence';
+import { adoptionChanges, isForeign } from '../index/shared-index';
 
 export interface RunContext {
   deps: EngineDeps;
@@ -67,6 +68,12 @@ export async function indexUnderLock(ctx: RunContext, options: IndexRunOptions &
     }
     // Small commits go to the journal; a full run (or one too big to record) writes a whole new image.
     const writes = new ChangeRecorder(target, !full && target.meta().generation !== undefined);
+    // An index copied from another root: its mtimes say nothing about the files here, so every file is hashed.
+    const stored = target.meta();
+    if (!full && isForeign(stored, deps.root)) {
+      deps.logger.info(`index at ${deps.storage.location} was built under ${stored.root}; checking every file here by content`);
+      for (const change of adoptionChanges(stored, deps.root)) writes.apply(change);
+    }
     let report: Awaited<ReturnType<typeof runIndex>>;
     try {
       // A repair must check every file: the damaged record's files are unknown, so a commit of named paths widens.

@@ -67,6 +67,9 @@ function dominantFramework(files: readonly string[]): TestFramework | undefined 
     case '.go': return 'go_test';
     case '.java': case '.kt': return 'junit';
     case '.swift': return 'xctest';
+    case '.cs': return 'dotnet_test';
+    case '.rb': return 'rspec';
+    case '.php': return 'phpunit';
     default: return undefined;
   }
 }

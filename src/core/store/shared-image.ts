@@ -1,0 +1,54 @@
+/**
+ * The index as a file to share (issue 21): export it as one self-contained image, or put an exported image in place
+ * of this workspace's index. Versions are checked before anything is replaced (index/shared-index.ts); the image
+ * then trusts no stored mtime, so the next run compares every file here by content hash.
+ */
+import { adoptionChanges, bufferDraft, checkIndexVersions } from '../index/shared-index';
+import type { EngineDeps } from '../ports';
+import { applyChange } from './changes';
+import { IndexDatabase } from './database';
+import type { LoadedIndex } from './loaded-index';
+import { memoryImage } from './paged-file';
+import { persistRun } from './persistence';
+
+/** The readable index with its journal folded in, as bytes. */
+export function exportImage(source: IndexDatabase): Uint8Array {
+  const draft = bufferDraft();
+  source.writeImage(draft);
+  return draft.bytes();
+}
+
+/**
+ * Checks and adopts `image`, then (under the storage lock, after this process's runs: `queued`) writes it as this
+ * workspace's index. Throws index_incompatible or index_corrupt and leaves the current index as it was.
+ */
+export async function importImage(
+  deps: EngineDeps, loaded: LoadedIndex, expectedMeta: () => Promise<Record<string, string>>, image: Uint8Array,
+  queued: <T>(run: () => Promise<T>) => Promise<T>,
+): Promise<void> {
+  const imported = await IndexDatabase.open(deps.assets, memoryImage(image));
+  try {
+    const meta = imported.meta();
+    checkIndexVersions(meta, await expectedMeta());
+    for (const change of adoptionChanges(meta, deps.root)) applyChange(imported, change);
+  } catch (e) {
+    imported.close();
+    throw e;
+  }
+  await queued(async () => {
+    const release = await deps.storage.lock();
+    loaded.writingNow = true;
+    try {
+      // A whole image with a fresh generation: the old index's journal no longer applies and is reset.
+      const { applied } = await persistRun(deps.storage, imported, { full: false, changed: true, applied: 0, limit: 0 });
+      loaded.replace(imported, await deps.storage.stamp(), applied);
+      loaded.damage = undefined;
+    } catch (e) {
+      imported.close();
+      throw e;
+    } finally {
+      loaded.writingNow = false;
+      await release();
+    }
+  });
+}
