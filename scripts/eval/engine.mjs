@@ -37,6 +37,7 @@ export async function loadEngineParts() {
         export { rankFiles, applyCutoff, DEFAULT_CLASS_FACTORS } from './src/core/context/rank-files';
         export { DEFAULT_MIN_RELEVANCE, DEFAULT_MAX_FILES } from './src/core/context/context';
         export { DEFAULT_WEIGHTS } from './src/core/context/types';
+        export { fileFeatures, FEATURES, FEATURE_NAMES } from './src/core/context/features';
         export { splitIdentifier } from './src/core/parse/identifiers';
         export { stem, isStopword } from './src/core/context/terms';`,
       resolveDir: resolve('.'), loader: 'ts',

@@ -3,11 +3,12 @@
 // it prints today's ranking, the held-out fitted ranking and BM25 (../shared/eval/reference/bm25.json, same
 // questions), R@5 and MRR as score.mjs computes them (the first 20 files, as `context` lists them).
 //
-//   node scripts/eval/fit-ranker.mjs [--repos a,b] [--features f1,f2|today] [--neg-depth 100] [--l2 0.01]
+//   node scripts/eval/fit-ranker.mjs [--in DIR] [--repos a,b] [--features f1,f2|today] [--neg-depth 100] [--l2 0.01]
 //                                    [--free todayScore] [--iters 400] [--write [--model FILE]] [--json FILE] [--per-question]
 //
-// --write stores the model fitted on every dumped repository (default scripts/eval/ranker-weights.json); the
-// fit is full-batch and seeded by nothing, so the same dump gives the same file. --json writes the LORO table.
+// --in is the dump's folder (default <eval-cache>/features, dump-features.mjs --out). --write stores the model fitted
+// on every dumped repository (default scripts/eval/ranker-weights.json); the fit is full-batch and seeded by nothing,
+// so the same dump gives the same file. --json writes the LORO table.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lib, mean, metricsA } from './engine.mjs';

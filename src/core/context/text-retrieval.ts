@@ -33,6 +33,8 @@ export interface FileText {
   focus: number;
   /** The file's matching chunks (built when asked: a question reads them for a few files of thousands). */
   readonly hits: ChunkHit[];
+  /** Per question term: body hits summed over the file's chunks (first `terms.length` slots), then path hits. */
+  readonly tf: Float64Array;
 }
 
 export interface TextEvidence {
