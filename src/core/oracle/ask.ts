@@ -8,6 +8,7 @@ import { EngineError, throwIfAborted } from '../errors';
 import { countTokens } from '../tokens';
 import { analyseQuestion } from './analyse';
 import { assemble, DEFAULT_BUDGET, MAP_SHARE } from './budget';
+import { createCitationFilter, removedCitationsNote, type CitationFilter } from './citation-filter';
 import { verifyEvidence } from './citations';
 import { extractiveSummariser, fitConversation, type ConversationView } from './conversation';
 import { citationList, extractiveParts, noContextAnswer } from './extractive';
@@ -86,6 +87,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   let conversation: ConversationView | undefined;
   let mapNote: string | undefined;
   let prompt: AskResult['prompt'];
+  let filter: CitationFilter | undefined;
   const say = (delta: string): AskEvent => {
     firstAnswerMs ??= ms();
     answerParts.push(delta);
@@ -132,7 +134,14 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
       yield { type: 'phase', phase: 'synthesising', message: `asking ${model!.model}`, ms: ms() };
       try {
         const messages = buildMessages(q, analysis, assembled.blocks, assembled.map, conversation);
-        for await (const delta of streamAnswer(access, model!, key?.key, messages, signal)) yield say(delta);
+        filter = createCitationFilter(new Set(assembled.citations.map((c) => c.n)));
+        for await (const delta of streamAnswer(access, model!, key?.key, messages, signal)) {
+          const shown = filter.push(delta);
+          if (shown) yield say(shown);
+        }
+        const rest = filter.flush();
+        if (rest) yield say(rest);
+        if (filter.removed.length) yield say(removedCitationsNote(filter.removed));
         yield say(citationList(assembled.citations));
       } catch (e) {
         if (EngineError.is(e, 'cancelled') || signal?.aborted) throw e;
@@ -188,6 +197,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
       ...(firstEvidenceMs !== undefined ? { firstEvidenceMs } : {}),
       ...(firstAnswerMs !== undefined ? { firstAnswerMs } : {}),
       totalMs: ms(), contextTokens: assembled?.tokens ?? 0, budget, evidence: evidence.length, citations: citations.length, droppedCitations: dropped,
+      inventedCitations: filter?.removed.length ?? 0,
     },
   };
   if (options.explain) {
