@@ -65,7 +65,7 @@ describe('oracle with an OpenAI-compatible model', () => {
     assert.equal(req.authorization, 'Bearer sk-test-123', 'the key comes from the named environment variable');
     const prompt = req.body.messages.at(-1)!.content;
     assert.match(prompt, /Question: Where is createGreeter defined\?/);
-    assert.match(prompt, /\[1\] src\/greeter\.ts:12-\d+ — definition of createGreeter/);
+    assert.match(prompt, /\[1\] src\/greeter\.ts:12-\d+ — defines function `createGreeter`: Builds a greeter/);
     assert.match(prompt, /export function createGreeter/);
     const deltas = events.filter((e) => e.type === 'answer');
     assert.ok(deltas.length > 5, `streamed in ${deltas.length} deltas`);

@@ -9,12 +9,13 @@ import { textTerms } from '../context/terms';
 import type { TermStats } from './code-retrieval';
 import { shortName } from './analyse';
 import { coverage, stem, termWeights, vocabulary } from './lexical';
+import { isBoilerplate } from './roles';
 import type { Candidate } from './sources/source';
 import type { QuestionAnalysis, RerankDecision } from './types';
 
 /** The best candidate must hold at least this share of the question's weighted words. */
 export const RELEVANCE_CUTOFF = 0.5;
-/** Candidates kept besides the best: at least this relevance (and at least 60 % of the best's). */
+/** Candidates kept besides the best: at least this relevance (and, but for code, at least 60 % of the best's). */
 const KEEP_FLOOR = 0.3;
 /** Exact lookups of the subject (its definition, its references, the history of its lines) count as this relevant. */
 const EXACT_RELEVANCE = 0.85;
@@ -25,6 +26,11 @@ const TOP_TERMS = 5;
 const SINGLE_TERM = 0.6;
 /** Relevance kept by a candidate that does not name the question's subject. */
 const SUBJECT_MISSING = 0.75;
+/**
+ * Relevance kept, for a question that names no code, by a candidate sharing one word with it and that only as part
+ * of a longer name: "life" in `life_clause` does not answer "What is the meaning of life?".
+ */
+const FRAGMENTS_ONLY = 0.4;
 
 export interface Ranked {
   kept: Candidate[];
@@ -53,12 +59,17 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
   // ("accept", "language" for parseAcceptLanguage) is weaker evidence.
   const subjectKey = a.subject ? stem(shortName(a.subject).toLowerCase()) : undefined;
   const needTerms = Math.min(2, tw.weights.size);
+  const namesNoCode = !a.subject && !a.entities.length;
   for (const c of all) {
-    const vocab = vocabulary(c.scope);
+    const words = namesNoCode ? new Set<string>() : undefined;
+    const vocab = vocabulary(c.scope, words);
     let measured = coverage(vocab, tw);
     if (subjectKey && subjectKey.length > 3 && !vocab.has(subjectKey)) measured *= SUBJECT_MISSING;
+    const held = [...tw.weights.keys()].filter((t) => vocab.has(t));
     // One shared word is a coincidence more often than an answer ("end-of-life" for "the meaning of life").
-    if ([...tw.weights.keys()].filter((t) => vocab.has(t)).length < needTerms) measured *= SINGLE_TERM;
+    if (held.length < needTerms) measured *= SINGLE_TERM;
+    // Code names things in compounds (`backoffDelay`), so this applies only when a single word is all it shares.
+    if (words && held.length === 1 && !words.has(held[0]!)) measured *= FRAGMENTS_ONLY;
     c.evidence.relevance = round(c.exact ? Math.max(measured, EXACT_RELEVANCE) : measured);
   }
   const merged = dedupe(all, decisions);
@@ -73,7 +84,10 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
   const floor = Math.max(KEEP_FLOOR, best * 0.6);
   const kept: Candidate[] = [];
   for (const c of merged) {
-    const keep = hasContext && (c.exact || c.evidence.relevance >= floor) && kept.length < MAX_EVIDENCE;
+    // Code the code search ranked is kept on the absolute floor alone: a doc section holding more of the question's
+    // words must not push out the function that does the work (the answer keeps what retrieval found).
+    const bar = c.evidence.source === 'code' ? KEEP_FLOOR : floor;
+    const keep = hasContext && (c.exact || c.evidence.relevance >= bar) && kept.length < MAX_EVIDENCE;
     if (keep) kept.push(c);
     else decisions.push({ key: c.evidence.key, before: c.evidence.score, after: 0, why: hasContext && kept.length >= MAX_EVIDENCE ? 'beyond the evidence limit' : `below the relevance cut-off (${c.evidence.relevance} < ${round(hasContext ? floor : RELEVANCE_CUTOFF)})` });
   }
@@ -134,6 +148,9 @@ function rerank(c: Candidate, a: QuestionAnalysis): { score: number; why: string
     if (cls === 'test') add(a.boostTests ? 0.15 : -0.1, a.boostTests ? 'test for a behaviour question' : 'test file');
     else if (cls === 'aux') add(-0.05, 'example, benchmark or vendored code');
   }
+  // Templates, changelogs, lock files and generated copies hold the project's words without its behaviour.
+  if (e.path && isBoilerplate(e.path) && a.kind !== 'change') add(-0.3, 'template, changelog, lock file or generated copy');
+  if (e.meta?.imports) add(-0.15, 'imports only');
   const paths = e.meta?.paths?.split(',').length ?? 1;
   if (paths > 1) add(round(0.05 * (paths - 1)), `found by ${paths} paths`);
   return { score: round(score), why };
