@@ -17,14 +17,17 @@ let engine: Engine;
 
 before(async () => {
   root = makeOracleWorkspace({ git: false });
-  // A contract module with a `life_*` symbol whose doc comment uses "meaning": the words of "What is the meaning of
-  // life?" are all there, one as a framing word, the other only inside a longer name.
+  // A contract module with a `life_*` symbol, and a long glossary where "meaning" is in every entry: "What is the
+  // meaning of life?" then weighs "life" nearly alone, and `life_clause` holds it only inside its longer name (the
+  // old gate let it through at 0.52).
   writeFileSync(join(root, 'src/contract.py'), [
     'def life_clause(contract):',
-    '    """The clause that fixes how long a contract runs: its term in months (the meaning of a renewal)."""',
+    '    """The clause that fixes how long a contract runs: its term in months."""',
     '    return contract.get("term_months", 12)',
     '',
   ].join('\n'));
+  writeFileSync(join(root, 'docs/glossary.md'), ['# Glossary', '', ...Array.from({ length: 200 }, (_, i) => i + 1)
+    .flatMap((i) => [`## Entry ${i}`, '', `The meaning of entry ${i} in this project.`, ''])].join('\n'));
   // A pull-request template and a changelog full of the words of a code question.
   mkdirSync(join(root, '.github'), { recursive: true });
   writeFileSync(join(root, '.github/PULL_REQUEST_TEMPLATE.md'), [

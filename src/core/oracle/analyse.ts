@@ -33,16 +33,13 @@ const BEHAVIOUR = [
   /\b(?:return|returns)\s+.*\b(?:when|if)\b/i,
 ];
 
-/**
- * Words that say what kind of question it is rather than what it is about ("the meaning of X" asks what X means);
- * left out of relevance.
- */
+/** Words that say what kind of question it is rather than what it is about; left out of relevance. */
 const INTENT_WORDS = new Set(`used use uses using called call calls caller callers invoked invoke referenced reference references
 usage usages imported instantiated site sites defined define declared declaration definition implemented located
 location live lives come comes recent recently lately change changed changes changing commit commits committed history
 blame changelog regression regressions happen happens happened expected expect expects behaviour behavior behaviours
 behaviors supposed explain explained describe work works working find show tell know mean means meant project code
-codebase repository repo file files meaning purpose`.split(/\s+/).filter(Boolean));
+codebase repository repo file files`.split(/\s+/).filter(Boolean));
 
 const PRONOUN = /\b(?:it|its|this|that|these|those|them|they|the\s+same)\b/i;
 const PHRASED_SUBJECT = /\b(?:where\s+(?:is|are)|definition\s+of|declaration\s+of|references?\s+to|usages?\s+of|uses\s+of|callers\s+of|who\s+calls|what\s+calls|which\s+\w+\s+(?:call|use|import)s?)\s+(?:the\s+)?(?:(?:function|class|method|type|interface|struct|trait|enum|constant|variable|module)\s+)?[`'"]?([A-Za-z_$][\w$.:#]*)/i;
