@@ -65,12 +65,21 @@ const DOCS_ORDER: Role[] = ['docs', 'where', 'reached', 'tests', 'notes', 'histo
  * Evidence in the order the answer cites it: by role (as the question's kind wants), best first within a role.
  * A change question keeps history first; a question about the docs keeps docs first.
  */
-export function orderByRole<T extends { evidence: Evidence }>(ranked: T[], a: QuestionAnalysis, question: string, lead?: string): T[] {
+export function orderByRole<T extends { evidence: Evidence; pathScore?: number; exact?: boolean }>(ranked: T[], a: QuestionAnalysis, question: string, lead?: string): T[] {
   const order = codeLeads(a, question) ? CODE_ORDER : a.kind === 'change' ? CHANGE_ORDER : DOCS_ORDER;
   // Within where it happens, definitions come before top-level code (often imports and wiring).
   // The lead's own definition opens it: the answer's first sentence names it and cites it first.
   const rank = (c: T): number => order.indexOf(roleOf(c.evidence, lead))
     + (c.evidence.source === 'code' && !c.evidence.meta?.defLine ? 0.5 : 0)
     - (lead && c.evidence.meta?.symbol === lead && c.evidence.meta.defLine ? 0.25 : 0);
-  return ranked.map((c, i) => ({ c, i, r: rank(c) })).sort((x, y) => x.r - y.r || x.i - y.i).map((x) => x.c);
+  // Within a role, code found by the code search keeps that search's order (it ranks files better than word
+  // overlap does); exact lookups of the subject stay ahead of it.
+  const out = ranked.map((c, i) => ({ c, i, r: rank(c) })).sort((x, y) => x.r - y.r || x.i - y.i).map((x) => x.c);
+  const searched = (c: T): boolean => c.evidence.source === 'code' && c.evidence.method === 'context' && !c.exact && c.evidence.meta?.symbol !== lead;
+  for (const r of new Set(out.map(rank))) {
+    const at = out.flatMap((c, i) => (rank(c) === r && searched(c) ? [i] : []));
+    const reordered = at.map((i) => out[i]!).sort((x, y) => (y.pathScore ?? 0) - (x.pathScore ?? 0));
+    at.forEach((i, k) => { out[i] = reordered[k]!; });
+  }
+  return out;
 }
