@@ -19,7 +19,7 @@ export function formatExplain(r: AskResult): string {
   if (x.conversation) lines.push(`conversation: ${x.conversation.exchanges} exchanges, ${x.conversation.compressed} compressed, ${x.conversation.tokens} tokens`);
   const age = x.index.ageMs !== undefined ? `${Math.round(x.index.ageMs / 1000)} s old` : 'age unknown';
   lines.push(`index: ${x.index.exists ? `updated ${x.index.updatedAt ?? '?'} (${age})` : 'none'}; changed since indexed: ${x.index.staleFiles.join(', ') || 'none'}`);
-  lines.push(`timing: first evidence ${r.stats.firstEvidenceMs ?? '-'} ms, total ${r.stats.totalMs} ms; citations dropped: ${r.stats.droppedCitations}`);
+  lines.push(`timing: first evidence ${r.stats.firstEvidenceMs ?? '-'} ms, total ${r.stats.totalMs} ms; citations dropped: ${r.stats.droppedCitations}, invented by the model and removed: ${r.stats.inventedCitations}`);
   lines.push(redactionLine(x.redacted));
   return lines.join('\n');
 }

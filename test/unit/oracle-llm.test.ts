@@ -28,7 +28,10 @@ before(async () => {
     reply: (req) => {
       if (req.messages[0]!.content.startsWith('Compress')) return '- summary: createGreeter in src/greeter.ts:12';
       const last = req.messages[req.messages.length - 1]!.content;
-      return last.includes('Question: Tell me at length') ? LONG : 'createGreeter is defined in src/greeter.ts [1]; src/server.ts calls it [2].';
+      if (last.includes('Question: Tell me at length')) return LONG;
+      // A model that invents citation numbers: [99] and [42] match no evidence, [1] does.
+      if (last.includes('Question: Who calls createGreeter?')) return 'createGreeter is defined in src/greeter.ts [1] and called from main [99]; see also [1, 42].';
+      return 'createGreeter is defined in src/greeter.ts [1]; src/server.ts calls it [2].';
     },
   });
   model = { baseUrl: fake.baseUrl, model: 'fake-gpt', apiKeyEnv: KEY_ENV };
@@ -62,7 +65,7 @@ describe('oracle with an OpenAI-compatible model', () => {
     assert.equal(req.authorization, 'Bearer sk-test-123', 'the key comes from the named environment variable');
     const prompt = req.body.messages.at(-1)!.content;
     assert.match(prompt, /Question: Where is createGreeter defined\?/);
-    assert.match(prompt, /\[1\] src\/greeter\.ts:12-\d+ — definition of createGreeter/);
+    assert.match(prompt, /\[1\] src\/greeter\.ts:12-\d+ — defines function `createGreeter`: Builds a greeter/);
     assert.match(prompt, /export function createGreeter/);
     const deltas = events.filter((e) => e.type === 'answer');
     assert.ok(deltas.length > 5, `streamed in ${deltas.length} deltas`);
@@ -70,6 +73,16 @@ describe('oracle with an OpenAI-compatible model', () => {
     assert.match(r.answer, /^createGreeter is defined in src\/greeter\.ts \[1\]/);
     assert.match(r.answer, /Sources:\n\[1\] src\/greeter\.ts:12-\d+/);
     assert.equal(r.citations[0]!.path, 'src/greeter.ts');
+  });
+
+  it('removes a citation number that matches no evidence, counts it and says so', async () => {
+    const r = await engine.askAll('Who calls createGreeter?', { model, log: false });
+    assert.equal(r.mode, 'model');
+    assert.ok(r.citations.length < 42, `${r.citations.length} citations: 42 must be invented`);
+    assert.equal(r.stats.inventedCitations, 2);
+    assert.doesNotMatch(r.answer.split('(Removed')[0]!, /\[99\]|42\]/);
+    assert.match(r.answer, /^createGreeter is defined in src\/greeter\.ts \[1\] and called from main ; see also \[1\]\./);
+    assert.match(r.answer, /Removed 2 citations that match no evidence: \[99\], \[42\]/);
   });
 
   it('makes no model call when nothing relevant is found', async () => {

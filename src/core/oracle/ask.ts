@@ -6,11 +6,15 @@
  */
 import { EngineError, throwIfAborted } from '../errors';
 import { countTokens } from '../tokens';
-import { analyseQuestion } from './analyse';
+import { analyseQuestion, shortName } from './analyse';
+import { classifyPath } from '../context/paths';
+import { stem, textTerms } from '../context/terms';
 import { assemble, DEFAULT_BUDGET, MAP_SHARE } from './budget';
+import { createCitationFilter, removedCitationsNote, type CitationFilter } from './citation-filter';
 import { verifyEvidence } from './citations';
 import { extractiveSummariser, fitConversation, type ConversationView } from './conversation';
-import { citationList, extractiveParts, noContextAnswer } from './extractive';
+import { citationList, extractiveParts, noContextAnswer, type AnswerFacts } from './extractive';
+import { orderByRole, roleOf } from './roles';
 import { buildExplain, indexFreshness } from './explain';
 import type { OracleEnv } from './oracle-env';
 import { buildMessages } from './prompt';
@@ -22,7 +26,7 @@ import { loadOracleSettings } from './settings';
 import { historyOf } from './sources/git';
 import type { Candidate, SourceContext } from './sources/source';
 import { modelSummariser, resolveKey, streamAnswer } from './synthesis';
-import type { AnswerMode, AskEvent, AskOptions, AskResult, Citation, Evidence, ModelSettings } from './types';
+import type { AnswerMode, AskEvent, AskOptions, AskResult, Citation, Evidence, ModelSettings, QuestionAnalysis } from './types';
 
 /** Longest question ask() takes (the MCP tool caps its argument at it). */
 export const MAX_QUESTION_CHARS = 4000;
@@ -74,7 +78,12 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
     allCandidates = [...got.candidates, ...history.candidates];
     ranked = rankCandidates(allCandidates, analysis, got.stats);
   }
-  const { kept, dropped } = await verified(ctx, ranked);
+  const verdict = await verified(ctx, ranked);
+  const dropped = verdict.dropped;
+  // Cited in the order the answer reads: where it happens, how it is reached, tests, docs (history first for a
+  // change question); best first within each.
+  const lead = leadSymbol(verdict.kept, analysis);
+  const kept = orderByRole(verdict.kept, analysis, q, lead);
   throwIfAborted(signal);
 
   const answerParts: string[] = [];
@@ -86,6 +95,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   let conversation: ConversationView | undefined;
   let mapNote: string | undefined;
   let prompt: AskResult['prompt'];
+  let filter: CitationFilter | undefined;
   const say = (delta: string): AskEvent => {
     firstAnswerMs ??= ms();
     answerParts.push(delta);
@@ -132,14 +142,21 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
       yield { type: 'phase', phase: 'synthesising', message: `asking ${model!.model}`, ms: ms() };
       try {
         const messages = buildMessages(q, analysis, assembled.blocks, assembled.map, conversation);
-        for await (const delta of streamAnswer(access, model!, key?.key, messages, signal)) yield say(delta);
+        filter = createCitationFilter(new Set(assembled.citations.map((c) => c.n)));
+        for await (const delta of streamAnswer(access, model!, key?.key, messages, signal)) {
+          const shown = filter.push(delta);
+          if (shown) yield say(shown);
+        }
+        const rest = filter.flush();
+        if (rest) yield say(rest);
+        if (filter.removed.length) yield say(removedCitationsNote(filter.removed));
         yield say(citationList(assembled.citations));
       } catch (e) {
         if (EngineError.is(e, 'cancelled') || signal?.aborted) throw e;
         modelError = e instanceof Error ? e.message : String(e);
         mode = 'extractive';
         yield say(`${answerParts.length ? '\n\n' : ''}(The model could not answer: ${modelError}. The evidence follows.)\n\n`);
-        for (const part of extractiveParts(analysis, assembled.evidence, assembled.citations, got.reports)) yield say(part);
+        for (const part of extractiveParts(analysis, assembled.evidence, assembled.citations, got.reports, await answerFacts(env, lead, assembled.evidence, signal))) yield say(part);
       }
     } else {
       mode = 'extractive';
@@ -148,7 +165,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
         if (!env.ignoredNoted.has(choice.ignored)) yield say(`(Model not used: ${choice.ignored})\n\n`);
         env.ignoredNoted.add(choice.ignored);
       } else if (modelError) yield say(`(Model not used: ${modelError}.)\n\n`);
-      for (const part of extractiveParts(analysis, assembled.evidence, assembled.citations, got.reports)) yield say(part);
+      for (const part of extractiveParts(analysis, assembled.evidence, assembled.citations, got.reports, await answerFacts(env, lead, assembled.evidence, signal))) yield say(part);
     }
   }
 
@@ -188,6 +205,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
       ...(firstEvidenceMs !== undefined ? { firstEvidenceMs } : {}),
       ...(firstAnswerMs !== undefined ? { firstAnswerMs } : {}),
       totalMs: ms(), contextTokens: assembled?.tokens ?? 0, budget, evidence: evidence.length, citations: citations.length, droppedCitations: dropped,
+      inventedCitations: filter?.removed.length ?? 0,
     },
   };
   if (options.explain) {
@@ -206,6 +224,52 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
  */
 export function asksAboutPastSessions(question: string): boolean {
   return /\b(?:(?:past|previous|earlier|last|prior|oracle|our|my)\s+(?:oracle\s+)?sessions?|last\s+time|earlier\s+answers?|previous(?:ly)?\s+(?:answers?|asked|said)|(?:you|we)\s+(?:said|answered|told|suggested))\b/i.test(question);
+}
+
+/** Definitions among which the answer's lead is chosen. */
+const LEAD_POOL = 4;
+
+/**
+ * The symbol an answer is about: among the best few definitions where the behaviour happens, the one whose own name
+ * holds most words of the question ("match" for "how does the router match…"), the better ranked on a tie.
+ */
+function leadSymbol(kept: Candidate[], a: QuestionAnalysis): string | undefined {
+  const pool = kept.filter((c) => c.evidence.meta?.defLine && c.evidence.meta.symbol && roleOf(c.evidence) === 'where').slice(0, LEAD_POOL);
+  const asked = new Set(a.terms.map(stem));
+  const named = (c: Candidate): number => new Set(textTerms(shortName(c.evidence.meta!.symbol!)).map(stem).filter((t) => asked.has(t))).size;
+  let best = pool[0];
+  for (const c of pool) if (named(c) > named(best!)) best = c;
+  return best?.evidence.meta?.symbol;
+}
+
+/** Most call sites named in the opening sentence (besides the cited ones). */
+const MAX_CALLERS = 8;
+
+/** What the extractive answer says beyond the evidence: the lead symbol's call sites, from code navigation. */
+async function answerFacts(env: OracleEnv, lead: string | undefined, evidence: Evidence[], signal?: AbortSignal): Promise<AnswerFacts> {
+  if (!lead || !env.code.references) return lead ? { lead } : {};
+  const own = evidence.find((e) => e.meta?.symbol === lead && e.meta?.defLine);
+  const from = Number(own?.meta?.defLine ?? 0);
+  const to = Number(own?.meta?.defEndLine ?? 0);
+  try {
+    // The qualified name where navigation can place it (`LinearRouter.add`), not every `add` in the project.
+    const hits = await env.code.references(lead, MAX_CALLERS, signal);
+    // Production callers first: a test reaching it is worth less than the code path that does.
+    const callers = hits.filter((h) => !(h.path === own?.path && h.line >= from && h.line <= to))
+      .sort((x, y) => callerRank(x.path) - callerRank(y.path))
+      .map((h) => ({ path: h.path, line: h.focusLine ?? h.line, ...(h.symbol ? { symbol: h.symbol } : {}) }));
+    return { lead, callers };
+  } catch (e) {
+    if (EngineError.is(e, 'cancelled') || signal?.aborted) throw e;
+    env.logger.warn(`oracle: the call sites of ${lead} could not be looked up: ${e instanceof Error ? e.message : String(e)}`);
+    return { lead };
+  }
+}
+
+/** Source code first, then tooling, examples and benchmarks, then tests. */
+function callerRank(path: string): number {
+  const cls = classifyPath(path);
+  return cls === 'source' ? 0 : cls === 'test' ? 2 : 1;
 }
 
 /** Keeps the ranked evidence whose citation checks out against the file on disk; counts the rest. */

@@ -14,9 +14,12 @@ export interface Excerpt {
   quote: string;
 }
 
-/** Longest excerpt shown for one piece of evidence. */
+/** Longest excerpt of a doc section or of top-level code. */
 export const MAX_EXCERPT_LINES = 14;
 const WINDOW_LINES = 10;
+/** A definition up to this long is cited whole; a longer one by the window of it that holds most of the question. */
+export const MAX_DEFINITION_LINES = 40;
+const DEFINITION_WINDOW = 30;
 const MAX_SCAN = 400;
 const MAX_QUOTE = 160;
 
@@ -47,8 +50,16 @@ export function aroundExcerpt(lines: string[], line: number, radius = 1): Excerp
   return build(lines, line - radius, line + radius, line);
 }
 
+/**
+ * A definition's own range, bounded: whole up to MAX_DEFINITION_LINES, else the DEFINITION_WINDOW lines of it that
+ * hold most of the question (a fixed head would stop before the lines that do the work).
+ */
+export function definitionExcerpt(lines: string[], line: number, endLine: number, tw: TermWeights): Excerpt {
+  return bestWindowExcerpt(lines, line, endLine, tw, MAX_DEFINITION_LINES, DEFINITION_WINDOW);
+}
+
 /** The whole range when short, else the window of it holding most of the question's weighted terms. */
-export function bestWindowExcerpt(lines: string[], line: number, endLine: number, tw: TermWeights): Excerpt {
+export function bestWindowExcerpt(lines: string[], line: number, endLine: number, tw: TermWeights, maxLines = MAX_EXCERPT_LINES, windowLines = WINDOW_LINES): Excerpt {
   // A file-level chunk can span thousands of lines; the window is looked for in its first MAX_SCAN.
   const [a, b] = clampRange(lines, line, Math.min(endLine, line + MAX_SCAN - 1));
   const scores: number[] = [];
@@ -58,15 +69,15 @@ export function bestWindowExcerpt(lines: string[], line: number, endLine: number
     for (let i = from; i <= to; i++) if (scores[i - a]! > scores[at - a]!) at = i;
     return at;
   };
-  if (b - a + 1 <= MAX_EXCERPT_LINES) return build(lines, a, b, best(a, b));
+  if (b - a + 1 <= maxLines) return build(lines, a, b, best(a, b));
   let start = a;
   let sum = 0;
-  for (let i = a; i < a + WINDOW_LINES; i++) sum += scores[i - a]!;
+  for (let i = a; i < a + windowLines; i++) sum += scores[i - a]!;
   let top = sum;
-  for (let s = a + 1; s + WINDOW_LINES - 1 <= b; s++) {
-    sum += scores[s + WINDOW_LINES - 1 - a]! - scores[s - 1 - a]!;
+  for (let s = a + 1; s + windowLines - 1 <= b; s++) {
+    sum += scores[s + windowLines - 1 - a]! - scores[s - 1 - a]!;
     if (sum > top) { top = sum; start = s; }
   }
   // A window at the very top keeps the signature in view; otherwise start one line before the first hit.
-  return build(lines, start, start + WINDOW_LINES - 1, best(start, start + WINDOW_LINES - 1));
+  return build(lines, start, start + windowLines - 1, best(start, start + windowLines - 1));
 }

@@ -12,8 +12,12 @@ const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 const stemsOf = new Map<string, string[]>();
 const MAX_MEMO = 100_000;
 
-/** Stemmed identifier-aware vocabulary of a text (identifiers whole and split, as textTerms gives them). */
-export function vocabulary(text: string): Set<string> {
+/**
+ * Stemmed identifier-aware vocabulary of a text (identifiers whole and split, as textTerms gives them). With
+ * `words`, the stems of its one-part identifiers and plain words are also collected there (`life`, not the `life`
+ * of `life_clause`), in the same pass.
+ */
+export function vocabulary(text: string, words?: Set<string>): Set<string> {
   const out = new Set<string>();
   for (const raw of text.match(IDENTIFIER) ?? []) {
     let stems = stemsOf.get(raw);
@@ -23,6 +27,7 @@ export function vocabulary(text: string): Set<string> {
       stemsOf.set(raw, stems);
     }
     for (const st of stems) out.add(st);
+    if (words && stems.length === 1 && !/[a-z][A-Z]|[A-Za-z0-9]_+[A-Za-z0-9]/.test(raw)) words.add(stems[0]!);
   }
   return out;
 }

@@ -41,7 +41,7 @@ export function createOracle(deps: EngineDeps, cfg: EngineConfig, codeFor: (ques
     ...(deps.writer ? { writer: deps.writer } : {}),
     ...(deps.sessionLogDir ? { sessionLogDir: deps.sessionLogDir } : {}),
     sessionLogs: cfg.sessionLogs,
-    markdown: createMarkdownCache(),
+    markdown: createMarkdownCache(() => deps.clock.now()),
     gitLog: {},
     conversations: createConversationStore({ now: () => deps.clock.now(), logger: deps.logger, ...(deps.cache ? { persist: deps.cache } : {}) }),
     files: () => createFileCache(deps.root, deps.fs),

@@ -9,22 +9,30 @@ import { textTerms } from '../context/terms';
 import type { TermStats } from './code-retrieval';
 import { shortName } from './analyse';
 import { coverage, stem, termWeights, vocabulary } from './lexical';
+import { isBoilerplate } from './roles';
 import type { Candidate } from './sources/source';
 import type { QuestionAnalysis, RerankDecision } from './types';
 
 /** The best candidate must hold at least this share of the question's weighted words. */
 export const RELEVANCE_CUTOFF = 0.5;
-/** Candidates kept besides the best: at least this relevance (and at least 60 % of the best's). */
+/** Candidates kept besides the best: at least this relevance (and, but for code, at least 60 % of the best's). */
 const KEEP_FLOOR = 0.3;
 /** Exact lookups of the subject (its definition, its references, the history of its lines) count as this relevant. */
 const EXACT_RELEVANCE = 0.85;
 export const MAX_EVIDENCE = 12;
+/** Most doc sections and notes kept while there is code to cite. */
+const MAX_PROSE = MAX_EVIDENCE / 2;
 /** Long questions are fully answered by text holding the weight of their heaviest few terms. */
 const TOP_TERMS = 5;
 /** Relevance kept by a candidate that holds only one of the question's (several) terms. */
 const SINGLE_TERM = 0.6;
 /** Relevance kept by a candidate that does not name the question's subject. */
 const SUBJECT_MISSING = 0.75;
+/**
+ * Relevance kept, for a question that names no code, by a candidate sharing one word with it and that only as part
+ * of a longer name: "life" in `life_clause` does not answer "What is the meaning of life?".
+ */
+const FRAGMENTS_ONLY = 0.4;
 
 export interface Ranked {
   kept: Candidate[];
@@ -53,13 +61,21 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
   // ("accept", "language" for parseAcceptLanguage) is weaker evidence.
   const subjectKey = a.subject ? stem(shortName(a.subject).toLowerCase()) : undefined;
   const needTerms = Math.min(2, tw.weights.size);
+  const namesNoCode = !a.subject && !a.entities.length;
+  /** Code the code search ranked that shares at least two of the question's words with it. */
+  const corroborated = new Set<Candidate>();
   for (const c of all) {
-    const vocab = vocabulary(c.scope);
+    const words = namesNoCode ? new Set<string>() : undefined;
+    const vocab = vocabulary(c.scope, words);
     let measured = coverage(vocab, tw);
     if (subjectKey && subjectKey.length > 3 && !vocab.has(subjectKey)) measured *= SUBJECT_MISSING;
+    const held = [...tw.weights.keys()].filter((t) => vocab.has(t));
     // One shared word is a coincidence more often than an answer ("end-of-life" for "the meaning of life").
-    if ([...tw.weights.keys()].filter((t) => vocab.has(t)).length < needTerms) measured *= SINGLE_TERM;
+    if (held.length < needTerms) measured *= SINGLE_TERM;
+    // Code names things in compounds (`backoffDelay`), so this applies only when a single word is all it shares.
+    if (words && held.length === 1 && !words.has(held[0]!)) measured *= FRAGMENTS_ONLY;
     c.evidence.relevance = round(c.exact ? Math.max(measured, EXACT_RELEVANCE) : measured);
+    if (c.evidence.method === 'context' && held.length >= 2) corroborated.add(c);
   }
   const merged = dedupe(all, decisions);
   for (const c of merged) {
@@ -69,13 +85,31 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
   }
   merged.sort((x, y) => y.evidence.score - x.evidence.score || x.evidence.key.localeCompare(y.evidence.key));
   const best = Math.max(0, ...merged.map((c) => c.evidence.relevance));
-  const hasContext = best >= RELEVANCE_CUTOFF;
+  // Smart context applies its own cut-off; code it ranked that holds two of the question's words and clears the
+  // keep floor answers the question even when a long question (a commit message) holds rarer words nothing has.
+  // One word alone never does: "life" in `life_clause` stays "nothing found".
+  const hasContext = best >= RELEVANCE_CUTOFF || merged.some((c) => corroborated.has(c) && c.evidence.relevance >= KEEP_FLOOR);
   const floor = Math.max(KEEP_FLOOR, best * 0.6);
   const kept: Candidate[] = [];
+  const prose = (c: Candidate): boolean => c.evidence.source === 'docs' || c.evidence.source === 'threads';
+  // Docs and notes may take half the evidence while there is code to cite: twelve doc sections holding the question's
+  // words must not leave out the code that does it.
+  const codeLeft = merged.some((c) => c.evidence.source === 'code' && c.evidence.relevance >= KEEP_FLOOR);
+  let proseKept = 0;
   for (const c of merged) {
-    const keep = hasContext && (c.exact || c.evidence.relevance >= floor) && kept.length < MAX_EVIDENCE;
-    if (keep) kept.push(c);
-    else decisions.push({ key: c.evidence.key, before: c.evidence.score, after: 0, why: hasContext && kept.length >= MAX_EVIDENCE ? 'beyond the evidence limit' : `below the relevance cut-off (${c.evidence.relevance} < ${round(hasContext ? floor : RELEVANCE_CUTOFF)})` });
+    // Code the code search ranked is kept on the absolute floor alone: a doc section holding more of the question's
+    // words must not push out the function that does the work (the answer keeps what retrieval found).
+    const bar = c.evidence.source === 'code' ? KEEP_FLOOR : floor;
+    const proseFull = prose(c) && codeLeft && proseKept >= MAX_PROSE;
+    const keep = hasContext && (c.exact || c.evidence.relevance >= bar) && kept.length < MAX_EVIDENCE && !proseFull;
+    if (keep) {
+      kept.push(c);
+      if (prose(c)) proseKept++;
+    } else {
+      const why = !hasContext || (!c.exact && c.evidence.relevance < bar) ? `below the relevance cut-off (${c.evidence.relevance} < ${round(hasContext ? bar : RELEVANCE_CUTOFF)})`
+        : proseFull ? 'beyond the share of docs and notes' : 'beyond the evidence limit';
+      decisions.push({ key: c.evidence.key, before: c.evidence.score, after: 0, why });
+    }
   }
   return { kept, decisions, best: round(best), hasContext };
 }
@@ -134,6 +168,9 @@ function rerank(c: Candidate, a: QuestionAnalysis): { score: number; why: string
     if (cls === 'test') add(a.boostTests ? 0.15 : -0.1, a.boostTests ? 'test for a behaviour question' : 'test file');
     else if (cls === 'aux') add(-0.05, 'example, benchmark or vendored code');
   }
+  // Templates, changelogs, lock files and generated copies hold the project's words without its behaviour.
+  if (e.path && isBoilerplate(e.path) && a.kind !== 'change') add(-0.3, 'template, changelog, lock file or generated copy');
+  if (e.meta?.imports) add(-0.15, 'imports only');
   const paths = e.meta?.paths?.split(',').length ?? 1;
   if (paths > 1) add(round(0.05 * (paths - 1)), `found by ${paths} paths`);
   return { score: round(score), why };

@@ -109,6 +109,8 @@ export interface AskStats {
   citations: number;
   /** Citations dropped because the file no longer held the cited text (index older than the file). */
   droppedCitations: number;
+  /** Citation numbers in the model's prose that matched no evidence, removed from the answer (0 without a model). */
+  inventedCitations: number;
 }
 
 export interface AskResult {

@@ -42,6 +42,7 @@ export const askOracleTool = defineTool({
       ...(result.noContext ? { no_context: true } : {}),
       answer: result.answer,
       citations: shown,
+      ...(result!.stats.inventedCitations ? { invented_citations_removed: result!.stats.inventedCitations } : {}),
       ...(shown.length < citations.length ? { citations_left_out: citations.length - shown.length } : {}),
       sources: result.sources.map((s) => ({ source: s.source, status: s.status, ...(s.reason ? { reason: s.reason } : {}), candidates: s.candidates })),
       ...(result.loggedTo ? { logged_to: result.loggedTo } : {}),

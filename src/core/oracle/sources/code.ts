@@ -5,13 +5,18 @@
  */
 import { shortName } from '../analyse';
 import type { CodeHit } from '../code-retrieval';
-import { aroundExcerpt, bestWindowExcerpt, headExcerpt, type Excerpt } from '../excerpt';
+import { callsIn, docComment, signatureLine } from '../code-facts';
+import { aroundExcerpt, bestWindowExcerpt, definitionExcerpt, type Excerpt } from '../excerpt';
 import { textTerms } from '../../context/terms';
 import { holdsIdentifier, termWeights, type TermWeights } from '../lexical';
 import type { RetrievalMethod } from '../types';
 import { normalise, SourceUnavailable, type Candidate, type PathTrace, type SourceContext, type SourceOutput } from './source';
 
 const SCOPE_LINES = 200;
+/** A line that only imports (JS/TS, Python, Go, Rust, Java): a window of these explains nothing. */
+const IMPORT_LINE = /^\s*(?:import\b|from\s+\S+\s+import\b|export\s+(?:\*|\{[^}]*\})\s+from\b|(?:const|let|var)\s+.+=\s*require\(|use\s+[\w:]+|package\s+\w+|#include\b|[}\])]+;?\s*$|[\w\s,{}*]+\}?\s*from\s+['"])/;
+const code = (s: string): string => `\`${s.replace(/`/g, "'")}\``;
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MAX_REFERENCES = 25;
 
 export async function searchCode(ctx: SourceContext): Promise<SourceOutput> {
@@ -124,15 +129,24 @@ async function toCandidate(ctx: SourceContext, original: CodeHit, tw: TermWeight
     const shift = at - (hit.focusLine ?? hit.line);
     if (shift) hit = { ...hit, line: hit.line + shift, endLine: Math.min(lines.length, hit.endLine + shift), ...(hit.focusLine ? { focusLine: at } : {}), via: `${hit.via ?? 'index'}, moved ${shift > 0 ? '+' : ''}${shift} lines since indexed` };
   }
-  if (hit.method === 'definition') {
-    ex = headExcerpt(lines, hit.line, hit.endLine);
-    reason = `definition of ${hit.symbol ?? subject} (${hit.kind}; ${hit.via ?? 'index'})`;
-  } else if (hit.method === 'references') {
+  const isDefinition = hit.kind !== 'file' && hit.method !== 'references';
+  const doc = isDefinition ? docComment(lines, hit.line) : undefined;
+  const calls = isDefinition ? callsIn(lines, hit.line, Math.min(hit.endLine, hit.line + SCOPE_LINES - 1), hit.symbol ? shortName(hit.symbol) : undefined) : [];
+  const named = hit.symbol ? code(hit.symbol) : undefined;
+  if (hit.method === 'references') {
     ex = aroundExcerpt(lines, hit.focusLine ?? hit.line);
-    reason = `uses ${subject}${hit.symbol && hit.symbol !== subject ? ` inside ${hit.symbol}` : ''} (${hit.via ?? 'index'})`;
+    const focus = lines[(hit.focusLine ?? hit.line) - 1] ?? '';
+    const verb = new RegExp(`\\b${escape(shortName(subject ?? ''))}\\s*\\(`).test(focus) ? 'calls' : 'uses';
+    reason = `${verb} ${code(subject ?? '')}${hit.symbol && hit.symbol !== subject ? ` from ${code(hit.symbol)}` : ''}`;
+  } else if (isDefinition) {
+    // The definition's own range, bounded: the lines that do the work are cited, not a fixed head.
+    ex = definitionExcerpt(lines, hit.line, hit.endLine, tw);
+    const defines = `defines ${hit.kind} ${named ?? code(subject ?? '')}`;
+    reason = doc ? `${defines}: ${doc}` : calls.length ? `${defines}, which calls ${calls.slice(0, 3).map(code).join(', ')}` : defines;
   } else {
     ex = bestWindowExcerpt(lines, hit.line, hit.endLine, tw);
-    reason = `${what} matches the question (${hit.via ?? hit.method})`;
+    const shown = lines.slice(ex.line - 1, ex.endLine).filter((l) => l.trim());
+    reason = shown.length && shown.every((l) => IMPORT_LINE.test(l)) ? `the imports of ${code(hit.path)}` : `top-level code of ${code(hit.path)}`;
   }
   const scopeEnd = Math.min(hit.endLine, hit.line + SCOPE_LINES - 1);
   const scopeText = hit.method === 'references' ? ex.text : lines.slice(hit.line - 1, scopeEnd).join('\n');
@@ -149,9 +163,16 @@ async function toCandidate(ctx: SourceContext, original: CodeHit, tw: TermWeight
       relevance: 0,
       score: 0,
       reason,
-      meta: { quote: ex.quote, kind: hit.kind, ...(hit.symbol ? { symbol: hit.symbol } : {}) },
+      meta: {
+        quote: ex.quote, kind: hit.kind, ...(hit.symbol ? { symbol: hit.symbol } : {}),
+        ...(doc ? { doc } : {}),
+        ...(calls.length ? { calls: calls.join(',') } : {}),
+        ...(isDefinition ? { signature: signatureLine(lines, hit.line), defLine: String(hit.line), defEndLine: String(hit.endLine) } : {}),
+        ...(reason.startsWith('the imports of') ? { imports: '1' } : {}),
+      },
     },
-    scope: `${hit.symbol ?? ''} ${hit.path}\n${scopeText}`,
+    // The doc comment above a definition says what it does in the question's words: it counts for relevance.
+    scope: `${hit.symbol ?? ''} ${hit.path}\n${doc ?? ''}\n${scopeText}`,
     pathScore,
     ...(hit.method === 'definition' || hit.method === 'references' ? { exact: true } : {}),
   };
