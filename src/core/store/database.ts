@@ -227,6 +227,8 @@ export class IndexDatabase {
    */
   rebase(image: ImageFile): void {
     this.freeCached();
+    // The new image was written with every index (packInto or writeImage made the deferred ones).
+    this.deferredIndexes = [];
     this.db.close();
     this.image?.close();
     this.image = image;
