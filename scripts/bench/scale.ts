@@ -28,6 +28,8 @@ function flag(name: string): string | undefined {
   return at >= 0 ? resolve(argv.splice(at, 2)[1]!) : undefined;
 }
 const serveDb = flag('--reuse-index') ?? flag('--serve');
+/** `--no-ctags`: skip the reference run (on a loaded machine ctags -R of 100k files alone takes many minutes). */
+const noCtags = argv.includes('--no-ctags') && argv.splice(argv.indexOf('--no-ctags'), 1).length > 0;
 const memoryAt = argv.indexOf('--max-memory-mb');
 const indexMemoryMb = memoryAt >= 0 ? Number(argv.splice(memoryAt, 2)[1]) : undefined;
 /** A size (`10k`, `100k`) names the corpus build-scale-corpus.sh makes for it; anything else is a folder. */
@@ -111,9 +113,9 @@ async function main(): Promise<void> {
   const db = join(scratch, 'index.db');
   try {
     const t = process.hrtime.bigint();
-    const ctags = spawnSync('ctags', ['-R', '-f', join(scratch, 'tags'), dir], { encoding: 'utf8' });
-    const ctagsMs = ms(t);
-    if (ctags.status !== 0) console.error('ctags failed', ctags.stderr);
+    const ctags = noCtags ? undefined : spawnSync('ctags', ['-R', '-f', join(scratch, 'tags'), dir], { encoding: 'utf8' });
+    const ctagsMs = ctags ? ms(t) : NaN;
+    if (ctags && ctags.status !== 0) console.error('ctags failed', ctags.stderr);
 
     const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist'),
       ...(indexMemoryMb !== undefined ? { config: { indexMemoryMb } } : {}) });
@@ -141,7 +143,7 @@ async function main(): Promise<void> {
     const served = JSON.parse(child.stdout.trim().split('\n').pop()!) as Record<string, unknown>;
     console.log(JSON.stringify({
       dir, files: full.filesSeen, parsed: full.parsed, bytesParsed: full.bytesParsed, loadavg: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
-      ctags: { ms: Math.round(ctagsMs) },
+      ctags: ctags ? { ms: Math.round(ctagsMs) } : 'skipped (--no-ctags)',
       fullIndex: { ms: Math.round(fullMs), ratioToCtags: +(fullMs / ctagsMs).toFixed(2), filesPerSec: Math.round(full.parsed / (fullMs / 1000)),
         batches: full.batches, memoryLimited: full.memoryLimited ?? null },
       noChangeReindex: { ms: Math.round(noChangeMs), parsed: noChange.parsed },
