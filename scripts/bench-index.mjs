@@ -1,9 +1,12 @@
 // npm run bench:index -- DIR [--runs N]
 // Full index, no-change re-index and one-file-changed re-index of DIR with the built CLI, against universal-ctags'
-// `ctags -R` on the same tree in the same run. Prints medians and ratios. Never used as a CI gate.
+// `ctags -R` and, when installed, `@optave/codegraph` (a native tree-sitter code-graph indexer) on the same tree in
+// the same run, runs interleaved so load from other processes falls on all three alike. Prints medians, ratios and
+// the load average. Never used as a CI gate. codegraph is found in .cache/bench (kept out of our dependencies):
+//   npm install --prefix .cache/bench --no-audit --no-fund @optave/codegraph@3.11.2
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -21,33 +24,58 @@ function timed(cmd, argv, opts = {}) {
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status}): ${r.stderr}`);
   const rss = Number(/BENCH_MAX_RSS_KB=(\d+)/.exec(r.stderr ?? '')?.[1] ?? 0) * 1024;
-  return { ms, rss, stdout: r.stdout };
+  // CPU seconds: from the preload for node processes, from GNU time for ctags.
+  const cpu = /BENCH_CPU_US=(\d+)/.exec(r.stderr ?? '') ? Number(/BENCH_CPU_US=(\d+)/.exec(r.stderr)[1]) / 1e6
+    : /BENCH_CPU_S=([\d.]+)\+([\d.]+)/.exec(r.stderr ?? '') ? Number(RegExp.$1) + Number(RegExp.$2) : undefined;
+  return { ms, rss, cpu, stdout: r.stdout };
 }
 function index(extra = []) {
   return timed(process.execPath, ['-r', preload, cli, 'index', '--root', dir, '--db', db, '--json', ...extra]);
 }
 
 const ctagsVersion = spawnSync('ctags', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] ?? 'ctags missing';
-const ctags = [];
-for (let i = 0; i < runs; i++) ctags.push(timed('ctags', ['-R', '-f', join(scratch, 'tags'), dir]).ms);
+const codegraphBin = resolve('.cache/bench/node_modules/@optave/codegraph/dist/cli.js');
+const codegraphVersion = existsSync(codegraphBin)
+  ? JSON.parse(readFileSync(resolve('.cache/bench/node_modules/@optave/codegraph/package.json'), 'utf8')).version : undefined;
+// codegraph is pointed at a copy (it keeps a folder of its own in the tree it indexes); its database goes to scratch.
+const copy = join(scratch, 'tree');
+cpSync(dir, copy, { recursive: true, filter: (p) => !p.includes('/.git/') && !p.endsWith('/.git') && !p.includes('/node_modules/') });
+const codegraphDb = join(scratch, 'codegraph.db');
+const codegraph = (extra) => timed(process.execPath, ['-r', preload, codegraphBin, 'build', copy, '--db', codegraphDb, ...extra]);
 
+const load = [loadavg()[0]];
+const ctags = [];
 const full = [];
+const codegraphFull = [];
 let last;
 for (let i = 0; i < runs; i++) {
+  ctags.push(existsSync('/usr/bin/time')
+    ? timed('/usr/bin/time', ['-f', 'BENCH_CPU_S=%U+%S', 'ctags', '-R', '-f', join(scratch, 'tags'), dir])
+    : timed('ctags', ['-R', '-f', join(scratch, 'tags'), dir]));
   rmSync(db, { force: true });
   last = index(['--full']);
   full.push(last);
+  if (codegraphVersion) {
+    rmSync(codegraphDb, { force: true });
+    codegraphFull.push(codegraph(['--no-incremental']));
+  }
 }
 const report = JSON.parse(last.stdout);
 const noChange = [];
-for (let i = 0; i < runs; i++) noChange.push(index().ms);
+const codegraphNoChange = [];
+for (let i = 0; i < runs; i++) {
+  noChange.push(index());
+  if (codegraphVersion) codegraphNoChange.push(codegraph([]).ms);
+}
+load.push(loadavg()[0]);
 
-// One file changed: copy the tree so the benchmark never edits the user's files.
-const copy = join(scratch, 'tree');
-cpSync(dir, copy, { recursive: true, filter: (p) => !p.includes('/.git/') && !p.endsWith('/.git') && !p.includes('/node_modules/') });
+// One file changed, in the copy, so the benchmark never edits the user's files.
 const copyDb = join(scratch, 'copy.db');
 timed(process.execPath, [cli, 'index', '--root', copy, '--db', copyDb]);
-const probe = spawnSync('git', ['ls-files'], { cwd: dir, encoding: 'utf8' }).stdout?.split('\n').find((f) => /\.(ts|js|py|go|rs)$/.test(f));
+// A tracked source file, or (a tree that is not a git checkout) the first one a walk finds.
+const sourceFile = (f) => /\.(ts|js|py|go|rs)$/.test(f) && !f.includes('node_modules/');
+const probe = spawnSync('git', ['ls-files'], { cwd: dir, encoding: 'utf8' }).stdout?.split('\n').find(sourceFile)
+  ?? readdirSync(copy, { recursive: true }).map(String).find(sourceFile);
 const oneChanged = [];
 if (probe) {
   for (let i = 0; i < runs; i++) {
@@ -57,7 +85,8 @@ if (probe) {
 }
 
 const fullMs = median(full.map((r) => r.ms));
-const ctagsMs = median(ctags);
+const ctagsMs = median(ctags.map((r) => r.ms));
+const cpuOf = (rs) => (rs.every((r) => r.cpu !== undefined) ? +median(rs.map((r) => r.cpu)).toFixed(2) : undefined);
 const bytes = report.bytesParsed;
 const out = {
   dir,
@@ -65,18 +94,31 @@ const out = {
   parsed: report.parsed,
   bytes,
   runs,
-  ctags: { version: ctagsVersion, medianMs: Math.round(ctagsMs) },
+  ctags: { version: ctagsVersion, medianMs: Math.round(ctagsMs), medianCpuS: cpuOf(ctags) },
   fullIndex: {
     medianMs: Math.round(fullMs),
     filesPerSec: Math.round(report.parsed / (fullMs / 1000)),
     mbPerSec: +(bytes / 1e6 / (fullMs / 1000)).toFixed(2),
     peakRssMb: Math.round(Math.max(...full.map((r) => r.rss)) / 1e6),
     ratioToCtags: +(fullMs / ctagsMs).toFixed(2),
+    medianCpuS: cpuOf(full),
+    cpuRatioToCtags: cpuOf(ctags) ? +(cpuOf(full) / cpuOf(ctags)).toFixed(2) : undefined,
+    ...(codegraphVersion ? { cpuRatioToCodegraph: +(cpuOf(full) / cpuOf(codegraphFull)).toFixed(2) } : {}),
+    ...(codegraphVersion ? { ratioToCodegraph: +(fullMs / median(codegraphFull.map((r) => r.ms))).toFixed(2) } : {}),
   },
-  noChangeReindex: { medianMs: Math.round(median(noChange)), ratioToFull: +(median(noChange) / fullMs).toFixed(3) },
+  codegraph: codegraphVersion ? {
+    version: codegraphVersion,
+    fullMedianMs: Math.round(median(codegraphFull.map((r) => r.ms))),
+    fullMedianCpuS: cpuOf(codegraphFull),
+    peakRssMb: Math.round(Math.max(...codegraphFull.map((r) => r.rss)) / 1e6),
+    noChangeMedianMs: Math.round(median(codegraphNoChange)),
+    indexBytes: statSync(codegraphDb).size,
+  } : 'not installed (npm install --prefix .cache/bench @optave/codegraph@3.11.2)',
+  noChangeReindex: { medianMs: Math.round(median(noChange.map((r) => r.ms))), medianCpuS: cpuOf(noChange), ratioToFull: +(median(noChange.map((r) => r.ms)) / fullMs).toFixed(3) },
   oneFileChanged: oneChanged.length ? { file: probe, medianMs: Math.round(median(oneChanged)) } : 'no tracked source file to edit',
   indexBytes: statSync(db).size,
   skips: report.skipCounts,
+  loadAverage: { start: +load[0].toFixed(2), end: +load[1].toFixed(2), cores: availableParallelism() },
 };
 console.log(JSON.stringify(out, null, 2));
 rmSync(scratch, { recursive: true, force: true });

@@ -5,7 +5,10 @@
  * - the server (a child, like a long-running host: language server, MCP server): opens the persisted index, commits
  *   one changed file at a time (queued, synced, then found by search), answers questions with smart context, draws
  *   the repo map; its peak RSS is what serving costs.
- * Built by `node esbuild.mjs bench` into out/bench/scale.js; run with `npm run bench:scale -- DIR`.
+ * Built by `node esbuild.mjs bench` into out/bench/scale.js; run with `npm run bench:scale -- DIR`, or with a size
+ * (`npm run bench:scale -- 100k`) for the corpus `scripts/build-scale-corpus.sh 100000 corpora/scale-100k` makes.
+ * `--max-memory-mb N` sets the indexer's memory limit (EngineConfig.indexMemoryMb). Indexing progress goes to stderr,
+ * and the indexing figures are printed as one JSON line as soon as indexing ends (a long run is readable part-way).
  * `--reuse-index DB` runs only the server part, in this process, on an index built before
  * (`context-oracle index --root DIR --db DB`): the serving figures in seconds rather than a minute, for profiling.
  */
@@ -25,7 +28,12 @@ function flag(name: string): string | undefined {
   return at >= 0 ? resolve(argv.splice(at, 2)[1]!) : undefined;
 }
 const serveDb = flag('--reuse-index') ?? flag('--serve');
-const dir = resolve(argv[0] ?? 'corpora/scale-10k');
+/** `--no-ctags`: skip the reference run (on a loaded machine ctags -R of 100k files alone takes many minutes). */
+const noCtags = argv.includes('--no-ctags') && argv.splice(argv.indexOf('--no-ctags'), 1).length > 0;
+const memoryAt = argv.indexOf('--max-memory-mb');
+const indexMemoryMb = memoryAt >= 0 ? Number(argv.splice(memoryAt, 2)[1]) : undefined;
+/** A size (`10k`, `100k`) names the corpus build-scale-corpus.sh makes for it; anything else is a folder. */
+const dir = resolve(/^\d+k$/.test(argv[0] ?? '') ? `corpora/scale-${argv[0]}` : argv[0] ?? 'corpora/scale-10k');
 const queries = ['how is the request routed to a handler', 'parse command line arguments', 'retry failed connection', 'serialize response to json', 'read configuration file', 'spawn a background task', 'render template with context', 'resolve dependency version'];
 
 function firstSource(root: string): string | undefined {
@@ -105,14 +113,24 @@ async function main(): Promise<void> {
   const db = join(scratch, 'index.db');
   try {
     const t = process.hrtime.bigint();
-    const ctags = spawnSync('ctags', ['-R', '-f', join(scratch, 'tags'), dir], { encoding: 'utf8' });
-    const ctagsMs = ms(t);
-    if (ctags.status !== 0) console.error('ctags failed', ctags.stderr);
+    const ctags = noCtags ? undefined : spawnSync('ctags', ['-R', '-f', join(scratch, 'tags'), dir], { encoding: 'utf8' });
+    const ctagsMs = ctags ? ms(t) : NaN;
+    if (ctags && ctags.status !== 0) console.error('ctags failed', ctags.stderr);
 
-    const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist') });
+    const engine = createNodeEngine({ root: dir, indexPath: db, logger: createStderrLogger('warn'), assetRoot: resolve('dist'),
+      ...(indexMemoryMb !== undefined ? { config: { indexMemoryMb } } : {}) });
     let t0 = process.hrtime.bigint();
-    const full = await engine.index({ full: true });
+    let shown = 0;
+    const full = await engine.index({ full: true, onProgress: (p) => {
+      const at = Math.round(ms(t0) / 10_000);
+      if (at > shown || p.phase !== 'parsing') {
+        shown = at;
+        console.error(`${Math.round(ms(t0) / 1000)} s: ${p.phase} ${p.done}/${p.total}, rss ${mb(process.memoryUsage.rss())} MB`);
+      }
+    } });
     const fullMs = ms(t0);
+    console.error(JSON.stringify({ fullIndexMs: Math.round(fullMs), files: full.filesSeen, parsed: full.parsed, imageMb: mb(statSync(db).size),
+      peakRssMb: mb(peakRss()), batches: full.batches, memoryLimited: full.memoryLimited ?? null }));
     const imageMb = mb(statSync(db).size);
     t0 = process.hrtime.bigint();
     const noChange = await engine.index();
@@ -125,8 +143,9 @@ async function main(): Promise<void> {
     const served = JSON.parse(child.stdout.trim().split('\n').pop()!) as Record<string, unknown>;
     console.log(JSON.stringify({
       dir, files: full.filesSeen, parsed: full.parsed, bytesParsed: full.bytesParsed, loadavg: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
-      ctags: { ms: Math.round(ctagsMs) },
-      fullIndex: { ms: Math.round(fullMs), ratioToCtags: +(fullMs / ctagsMs).toFixed(2), filesPerSec: Math.round(full.parsed / (fullMs / 1000)) },
+      ctags: ctags ? { ms: Math.round(ctagsMs) } : 'skipped (--no-ctags)',
+      fullIndex: { ms: Math.round(fullMs), ratioToCtags: +(fullMs / ctagsMs).toFixed(2), filesPerSec: Math.round(full.parsed / (fullMs / 1000)),
+        batches: full.batches, memoryLimited: full.memoryLimited ?? null },
       noChangeReindex: { ms: Math.round(noChangeMs), parsed: noChange.parsed },
       indexImageMb: imageMb,
       indexingPeakRssMb: mb(indexingRss),

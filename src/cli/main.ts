@@ -20,6 +20,7 @@ const COMMON: Record<string, FlagSpec> = {
   json: { type: 'boolean' },
   exclude: { type: 'list' },
   'max-file-bytes': { type: 'number' },
+  'max-memory-mb': { type: 'number' },
   'no-gitignore': { type: 'boolean' },
   'no-redact': { type: 'boolean' },
   'session-logs': { type: 'string' },
@@ -43,6 +44,7 @@ function help(): string {
     '  --json                machine-readable output',
     '  --exclude GLOB        never index paths matching GLOB (repeatable)',
     '  --max-file-bytes N    skip files larger than N bytes (default 1048576)',
+    '  --max-memory-mb N     indexing stays under N MB resident: smaller batches near it (default 1024; 0: no limit)',
     '  --no-gitignore        index files that .gitignore excludes',
     '  --no-redact           show secrets found in code as they are (redacted by default)',
     '  -v, --verbose         log progress details to stderr',
@@ -100,6 +102,7 @@ export async function main(argv: string[]): Promise<number> {
     config: {
       ...(flags.exclude ? { exclude: flags.exclude as string[] } : {}),
       ...(flags['max-file-bytes'] !== undefined ? { maxFileBytes: Number(flags['max-file-bytes']) } : {}),
+      ...(flags['max-memory-mb'] !== undefined ? { indexMemoryMb: Number(flags['max-memory-mb']) } : {}),
       ...(flags['no-gitignore'] ? { respectGitignore: false } : {}),
       ...(flags['no-redact'] ? { redactSecrets: false } : {}),
       ...(sessionLogs ? { sessionLogs } : {}),

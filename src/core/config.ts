@@ -12,6 +12,11 @@ export interface EngineConfig {
   /** Files parsed per batch handed to the parser host; also the unit of progress. */
   batchSize: number;
   /**
+   * Resident memory (MB) indexing keeps under: above three quarters of it batches shrink (down to one file) and only
+   * one is in flight, so a large workspace indexes slower instead of failing. 0: no limit.
+   */
+  indexMemoryMb: number;
+  /**
    * Largest journal of small commits kept beside the index image before a commit writes a whole new image.
    * Unset: a sixteenth of the image, between 2 and 16 MiB (replaying the journal is part of every open).
    */
@@ -35,6 +40,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   maxFileBytes: 1024 * 1024,
   respectGitignore: true,
   batchSize: 48,
+  indexMemoryMb: 1024,
   redactSecrets: true,
   sessionLogs: 'cache',
 };
@@ -57,6 +63,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'maxFileBytes', type: 'number', default: DEFAULT_CONFIG.maxFileBytes, description: 'Files larger than this many bytes are skipped.' },
   { key: 'respectGitignore', type: 'boolean', default: DEFAULT_CONFIG.respectGitignore, description: 'Skip files matched by .gitignore files.' },
   { key: 'indexPath', type: 'string', default: '', description: "Where the index is stored; empty means the user's cache folder (<cache>/context-oracle/<workspace>-<hash>/index.db), shared by the editor, the CLI and the MCP server." },
+  { key: 'indexMemoryMb', type: 'number', default: DEFAULT_CONFIG.indexMemoryMb, description: 'Memory (MB) indexing stays under: near the limit it parses smaller batches, slower but never failing. 0 means no limit.' },
   { key: 'sessionLogs', type: 'string', default: DEFAULT_CONFIG.sessionLogs, description: 'Where the oracle logs its sessions: "cache" (the user\'s cache folder) or "workspace" (.context-oracle/threads/, for teams that commit them).' },
   { key: 'redactSecrets', type: 'boolean', default: DEFAULT_CONFIG.redactSecrets, description: 'Replace secrets found in code (cloud keys, tokens, private keys, passwords) in answers, context and anything sent to a model.' },
 ];

@@ -88,6 +88,12 @@ export interface Clock {
   now(): number;
 }
 
+/** How much memory this process holds now: what the indexer's memory limit is checked against. */
+export interface MemoryProbe {
+  /** Resident set size in bytes (parse worker threads included: they live in this process). */
+  residentBytes(): number;
+}
+
 /** Locates packaged assets (WASM grammars, the sql.js binary, query files). */
 export interface AssetLocator {
   /** Absolute path of an asset shipped with the product, e.g. `grammars/tree-sitter-go.wasm`. */
@@ -206,6 +212,8 @@ export interface EngineDeps {
   clock: Clock;
   assets: AssetLocator;
   parser: ParserHost;
+  /** Absent: the indexer's memory limit (EngineConfig.indexMemoryMb) is not checked. */
+  memory?: MemoryProbe;
   /** The editor's language servers, when running inside one; absent answers come from the index. */
   navigation?: NavigationProvider;
   /** The `git` command; absent means git-backed features report themselves unavailable. */

@@ -7,6 +7,7 @@ export function readServerSettings(scope?: vscode.ConfigurationScope): ServerSet
   return {
     exclude: c.get<string[]>('exclude', []),
     maxFileBytes: c.get<number>('maxFileBytes', 1024 * 1024),
+    indexMemoryMb: c.get<number>('indexMemoryMb', 1024),
     respectGitignore: c.get<boolean>('respectGitignore', true),
     indexPath: c.get<string>('indexPath', ''),
     useEditorNavigation: c.get<boolean>('useEditorNavigation', true),

@@ -59,6 +59,7 @@ export function createNodeEngine(options: NodeEngineOptions): Engine {
     : createWorkerParserHost(assetRoot, options.workers);
   return createEngine(
     { root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPath), logger: options.logger, clock: { now: () => Date.now() }, assets, parser,
+      memory: { residentBytes: () => process.memoryUsage.rss() },
       git: createNodeGit(root), http: options.http ?? nodeHttpClient, env: { get: (name) => process.env[name] }, writer: nodeWorkspaceWriter,
       state: createStateStore(join(root, '.context-oracle')), cache: createStateStore(cacheDir), sessionLogDir: join(cacheDir, 'threads'),
       ...(options.navigation ? { navigation: options.navigation } : {}),

@@ -15,6 +15,7 @@ import type { FileInsights, ProblemsResult, RefIdSuggestion, SymbolAt } from './
 export interface ServerSettings {
   exclude?: string[];
   maxFileBytes?: number;
+  indexMemoryMb?: number;
   respectGitignore?: boolean;
   /** Empty or absent: the workspace's folder in the user's cache (src/node/cache-dir.ts); relative paths resolve against the workspace. */
   indexPath?: string;

@@ -7,6 +7,7 @@ export function sanitizeSettings(raw: unknown): ServerSettings {
   const out: ServerSettings = {};
   if (Array.isArray(s.exclude)) out.exclude = s.exclude.filter((p): p is string => typeof p === 'string' && p.length > 0);
   if (typeof s.maxFileBytes === 'number' && Number.isFinite(s.maxFileBytes) && s.maxFileBytes > 0) out.maxFileBytes = s.maxFileBytes;
+  if (typeof s.indexMemoryMb === 'number' && Number.isFinite(s.indexMemoryMb) && s.indexMemoryMb >= 0) out.indexMemoryMb = s.indexMemoryMb;
   if (typeof s.respectGitignore === 'boolean') out.respectGitignore = s.respectGitignore;
   if (typeof s.indexPath === 'string' && s.indexPath.trim()) out.indexPath = s.indexPath.trim();
   if (typeof s.useEditorNavigation === 'boolean') out.useEditorNavigation = s.useEditorNavigation;
@@ -19,6 +20,7 @@ export function toEngineConfig(settings: ServerSettings): Partial<EngineConfig> 
   const config: Partial<EngineConfig> = {};
   if (settings.exclude) config.exclude = settings.exclude;
   if (settings.maxFileBytes !== undefined) config.maxFileBytes = settings.maxFileBytes;
+  if (settings.indexMemoryMb !== undefined) config.indexMemoryMb = settings.indexMemoryMb;
   if (settings.respectGitignore !== undefined) config.respectGitignore = settings.respectGitignore;
   if (settings.redactSecrets !== undefined) config.redactSecrets = settings.redactSecrets;
   if (settings.sessionLogs !== undefined) config.sessionLogs = settings.sessionLogs;
@@ -26,7 +28,7 @@ export function toEngineConfig(settings: ServerSettings): Partial<EngineConfig> 
 }
 
 export function sameSettings(a: ServerSettings, b: ServerSettings): boolean {
-  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.respectGitignore ?? null, s.indexPath ?? '', s.useEditorNavigation ?? true, s.redactSecrets ?? true, s.sessionLogs ?? 'cache']);
+  const norm = (s: ServerSettings) => JSON.stringify([s.exclude ?? [], s.maxFileBytes ?? null, s.indexMemoryMb ?? null, s.respectGitignore ?? null, s.indexPath ?? '', s.useEditorNavigation ?? true, s.redactSecrets ?? true, s.sessionLogs ?? 'cache']);
   return norm(a) === norm(b);
 }
 

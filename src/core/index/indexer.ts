@@ -12,6 +12,7 @@ import type { ParseRequest } from '../parse/types';
 import { contentHash, decodeText, looksBinary, looksMinified } from './content';
 import { classifyPaths, walkWorkspace, type Candidate, type SkipReason } from './walker';
 import { folderRange } from './paths';
+import { BatchBudget } from './batch-budget';
 
 export interface IndexProgress {
   phase: 'walking' | 'parsing' | 'persisting' | 'done';
@@ -32,6 +33,10 @@ export interface IndexReport {
   skipCounts: Partial<Record<SkipReason, number>>;
   durationMs: number;
   bytesParsed: number;
+  /** Batches handed to the parser host. */
+  batches: number;
+  /** Present when memory reached the limit (EngineConfig.indexMemoryMb): how often batches shrank, and to what. */
+  memoryLimited?: { shrinks: number; smallestBatch: number };
 }
 
 export interface IndexRunOptions {
@@ -80,7 +85,7 @@ export async function runIndex(
   } else for (const r of db.all('SELECT path, size, mtime, hash FROM files')) keepRow(r);
   const report: IndexReport = {
     full, filesSeen: walk.files.length, parsed: 0, unchanged: 0, touched: 0, removed: 0, failed: 0, lossyUtf8: 0,
-    skipCounts: { ...walk.skipCounts }, durationMs: 0, bytesParsed: 0,
+    skipCounts: { ...walk.skipCounts }, durationMs: 0, bytesParsed: 0, batches: 0,
   };
   const skips = [...walk.skipped];
   const skip = (path: string, reason: SkipReason, detail?: string): void => {
@@ -99,61 +104,86 @@ export async function runIndex(
   const keep = new Set(walk.files.map((f) => f.path));
   const total = changed.length;
 
-  /** Reads, sniffs and hashes one batch on this thread, then hands the changed files to the parser host. */
-  async function prepare(batch: Candidate[]) {
+  /**
+   * Reads, sniffs and hashes one batch on this thread, then hands the changed files to the parser host. `posted`
+   * settles once the batch is with the parser host, `parsed` once its results are back.
+   */
+  function prepare(batch: Candidate[]) {
     const requests: ParseRequest[] = [];
     const facts = new Map<string, FileFacts>();
     const touchOnly: Candidate[] = [];
-    for (const file of batch) {
-      let bytes: Uint8Array;
-      try {
-        bytes = await deps.fs.readFile(file.abs);
-      } catch (e) {
-        // Deleted or unreadable between walk and read: keep whatever the index had for it.
-        const gone = (e as { code?: string }).code === 'ENOENT';
-        skip(file.path, gone ? 'vanished' : 'unreadable', e instanceof Error ? e.message : String(e));
-        continue;
+    const readAll = async () => {
+      // All reads of a batch at once: one at a time, each took several event-loop turns, and none of them ran while
+      // this thread wrote a batch, so the workers ran dry behind the writes.
+      const read = await Promise.all(batch.map((file) => deps.fs.readFile(file.abs).then((bytes) => ({ bytes }), (e: unknown) => ({ error: e }))));
+      for (const [i, file] of batch.entries()) {
+        const got = read[i]!;
+        if ('error' in got) {
+          // Deleted or unreadable between walk and read: keep whatever the index had for it.
+          const e = got.error;
+          const gone = (e as { code?: string }).code === 'ENOENT';
+          skip(file.path, gone ? 'vanished' : 'unreadable', e instanceof Error ? e.message : String(e));
+          continue;
+        }
+        const bytes = got.bytes;
+        if (looksBinary(bytes)) {
+          skip(file.path, 'binary');
+          keep.delete(file.path);
+          continue;
+        }
+        const hash = contentHash(bytes);
+        const prior = stored.get(file.path);
+        if (!full && prior && prior.hash === hash) {
+          touchOnly.push(file);
+          continue;
+        }
+        const { text, lossy } = decodeText(bytes);
+        if (looksMinified(text)) {
+          // Bundles and minified builds: one line holding hundreds of definitions pollutes search and costs the
+          // most to index, and nobody navigates them.
+          skip(file.path, 'minified');
+          keep.delete(file.path);
+          continue;
+        }
+        if (lossy) report.lossyUtf8++;
+        let lines = 1;
+        for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) lines++;
+        facts.set(file.path, { path: file.path, language: file.language, size: file.size, mtimeMs: file.mtimeMs, hash, lines });
+        requests.push({ path: file.path, language: file.language, text });
+        report.bytesParsed += bytes.length;
       }
-      if (looksBinary(bytes)) {
-        skip(file.path, 'binary');
-        keep.delete(file.path);
-        continue;
-      }
-      const hash = contentHash(bytes);
-      const prior = stored.get(file.path);
-      if (!full && prior && prior.hash === hash) {
-        touchOnly.push(file);
-        continue;
-      }
-      const { text, lossy } = decodeText(bytes);
-      if (looksMinified(text)) {
-        // Bundles and minified builds: one line holding hundreds of definitions pollutes search and costs the
-        // most to index, and nobody navigates them.
-        skip(file.path, 'minified');
-        keep.delete(file.path);
-        continue;
-      }
-      if (lossy) report.lossyUtf8++;
-      let lines = 1;
-      for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) lines++;
-      facts.set(file.path, { path: file.path, language: file.language, size: file.size, mtimeMs: file.mtimeMs, hash, lines });
-      requests.push({ path: file.path, language: file.language, text });
-      report.bytesParsed += bytes.length;
-    }
-    const results = requests.length ? await deps.parser.parse(requests, signal) : [];
-    return { size: batch.length, facts, touchOnly, results };
+    };
+    const reading = readAll();
+    // parse() hands the requests over before it first waits, so the batch is with the parser host once read.
+    const parsed = reading.then(async () => ({
+      size: batch.length, facts, touchOnly, results: requests.length ? await deps.parser.parse(requests, signal) : [],
+    }));
+    return { posted: reading.then(() => undefined, () => undefined), parsed };
   }
 
-  // Two batches in flight: while this thread writes one batch into SQLite, the workers parse the next.
-  const batches: Candidate[][] = [];
-  for (let i = 0; i < changed.length; i += config.batchSize) batches.push(changed.slice(i, i + config.batchSize));
-  const inFlight: Array<ReturnType<typeof prepare> | undefined> = batches.slice(0, 2).map(prepare);
+  // Batches in flight (batch-budget.ts): while this thread writes one batch into SQLite, the workers parse the next.
+  const budget = new BatchBudget(config.batchSize, config.indexMemoryMb, deps.memory);
+  const inFlight: Array<ReturnType<typeof prepare>> = [];
+  let next = 0;
+  /** Tops up the batches in flight and waits until the new ones are with the parser host, so it never runs dry. */
+  const refill = async () => {
+    const added: Promise<void>[] = [];
+    while (inFlight.length < budget.depth() && next < changed.length) {
+      const n = budget.take(changed, next);
+      const batch = prepare(changed.slice(next, next + n));
+      inFlight.push(batch);
+      added.push(batch.posted);
+      next += n;
+      report.batches++;
+    }
+    await Promise.all(added);
+  };
+  await refill();
   let done = 0;
-  for (let b = 0; b < batches.length; b++) {
-    const { size, facts, touchOnly, results } = await inFlight[b]!;
-    // Let go of the batch once taken: a settled promise kept in this array would hold every parse result of the run.
-    inFlight[b] = undefined;
-    if (b + 2 < batches.length) inFlight.push(prepare(batches[b + 2]!));
+  while (inFlight.length) {
+    // Let go of the batch once taken: a settled promise kept around would hold every parse result of the run.
+    const { size, facts, touchOnly, results } = await inFlight.shift()!.parsed;
+    await refill();
     throwIfAborted(signal);
     const now = deps.clock.now();
     db.transaction(() => {
@@ -175,6 +205,7 @@ export async function runIndex(
     done += size;
     onProgress?.({ phase: 'parsing', done, total });
   }
+  if (budget.shrinks) report.memoryLimited = { shrinks: budget.shrinks, smallestBatch: budget.smallest };
 
   // A targeted run removes only the requested paths that are gone; a walk removes whatever it did not see.
   const removable = targeted ? [...stored.keys()].filter((p) => targeted.gone.some((g) => p === g || p.startsWith(`${g}/`))) : [...stored.keys()];

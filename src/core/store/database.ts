@@ -60,6 +60,11 @@ export class IndexDatabase {
   /** Prepared statements reused by hot write paths; sql.js frees them all on export, so the cache is cleared then. */
   private readonly cached = new Map<string, Statement>();
   private readonly keptWrites: Array<{ sql: string; params: SqlValue[] }> = [];
+  /**
+   * Secondary indexes left out while a new index is bulk-loaded (create's `bulk`), made once its rows are in: by
+   * packInto in the packed copy, or here before any other image of it is written.
+   */
+  private deferredIndexes: string[] = [];
 
   /** `image`: the file under `file`, owned (closed with the database). */
   private constructor(
@@ -85,7 +90,7 @@ export class IndexDatabase {
    * A new, empty index. With `draft`, the database is written straight into that file as it is built (nothing of it
    * stays in memory but SQLite's page cache); without, it lives in memory.
    */
-  static async create(assets: AssetLocator, meta: Record<string, string>, draft?: ImageDraft): Promise<IndexDatabase> {
+  static async create(assets: AssetLocator, meta: Record<string, string>, draft?: ImageDraft, options: { bulk?: boolean } = {}): Promise<IndexDatabase> {
     const SQL = await loadSqlJs(assets);
     const seed = seedImage(SQL, SCHEMA_SQL);
     let file: PagedFile;
@@ -97,6 +102,7 @@ export class IndexDatabase {
     }
     const store = new IndexDatabase(new SQL.Database(file.installer() as unknown as Uint8Array), SQL, file, draft);
     store.setMeta({ ...meta, schema_version: String(SCHEMA_VERSION) });
+    if (options.bulk) store.deferIndexes();
     return store;
   }
 
@@ -124,6 +130,21 @@ export class IndexDatabase {
     }
   }
 
+  /**
+   * Drops the secondary indexes (not the UNIQUE ones, which writes look rows up by) until the rows are in: a sorted
+   * build at the end costs less than keeping each b-tree up to date through every insert in random key order.
+   */
+  private deferIndexes(): void {
+    const indexes = this.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%' ORDER BY rowid");
+    for (const [name] of indexes) this.db.exec(`DROP INDEX "${String(name)}"`);
+    this.deferredIndexes = indexes.map((r) => String(r[1]));
+  }
+
+  /** Makes the deferred indexes here (before an image other than a packed copy is written). */
+  private buildDeferredIndexes(): void {
+    for (const sql of this.deferredIndexes.splice(0)) this.db.exec(sql);
+  }
+
   /** Bytes of changes held in memory over the image (what the next whole-image write drops). */
   overlayBytes(): number {
     return this.file.overlayBytes();
@@ -134,6 +155,7 @@ export class IndexDatabase {
    */
   writeImage(draft: ImageDraft): void {
     this.freeCached();
+    this.buildDeferredIndexes();
     if (this.file.detached) {
       draft.write(this.export(), 0);
       return;
@@ -155,6 +177,7 @@ export class IndexDatabase {
   packInto(draft: ImageDraft): void {
     this.freeCached();
     if (this.file.detached) {
+      this.buildDeferredIndexes();
       draft.write(this.export(), 0);
       return;
     }
@@ -182,6 +205,8 @@ export class IndexDatabase {
         for (const name of tables) {
           this.db.exec(`DELETE FROM packed.${quoted(name)}; INSERT INTO packed.${quoted(name)} SELECT * FROM main.${quoted(name)};`);
         }
+        // Indexes after their rows, a deferred one (create's `bulk`) only here, in the copy.
+        for (const sql of this.deferredIndexes) create(sql);
         for (const type of ['index', 'view', 'trigger']) for (const o of schema) if (o.type === type) create(o.sql);
         this.db.exec('COMMIT');
       } catch (e) {
@@ -202,6 +227,8 @@ export class IndexDatabase {
    */
   rebase(image: ImageFile): void {
     this.freeCached();
+    // The new image was written with every index (packInto or writeImage made the deferred ones).
+    this.deferredIndexes = [];
     this.db.close();
     this.image?.close();
     this.image = image;
@@ -350,6 +377,7 @@ export class IndexDatabase {
   /** Serialises the database. sql.js reopens the database on export, dropping functions and pragmas: set them again. */
   export(): Uint8Array {
     this.freeCached();
+    this.buildDeferredIndexes();
     const bytes = this.db.export();
     this.configure();
     return bytes;

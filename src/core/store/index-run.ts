@@ -63,7 +63,7 @@ export async function indexUnderLock(ctx: RunContext, options: IndexRunOptions &
     if (!target || full) {
       if (target && target !== loaded.db) target.close();
       // Built straight into a new file: the rows of a full run never sit in memory.
-      target = await IndexDatabase.create(deps.assets, { ...(await ctx.expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) }, await deps.storage.createImage());
+      target = await IndexDatabase.create(deps.assets, { ...(await ctx.expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) }, await deps.storage.createImage(), { bulk: true });
       full = true;
     }
     // Small commits go to the journal; a full run (or one too big to record) writes a whole new image.

@@ -1,0 +1,63 @@
+/**
+ * The indexer's memory limit (EngineConfig.indexMemoryMb) against this process's real resident memory, and the
+ * bulk load of a full run (secondary indexes built after the rows): same index either way.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCHEMA_SQL } from '../../src/core/store/schema';
+import { indexPathOf, makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
+
+const roots: string[] = [];
+after(() => roots.forEach(removeWorkspace));
+
+function workspace(n: number): string {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) files[`src/m${i}.ts`] = `export function handler${i}(x: number) { return helper${i}(x); }\nfunction helper${i}(y: number) { return y + ${i}; }\n`;
+  const root = makeWorkspace(files);
+  roots.push(root);
+  return root;
+}
+
+async function indexNames(db: Uint8Array | undefined): Promise<string[]> {
+  const initSqlJs = (await import('sql.js')).default;
+  const SQL = await initSqlJs({ wasmBinary: readFileSync(join('dist', 'sql-wasm.wasm')).buffer as ArrayBuffer });
+  const d = db ? new SQL.Database(db) : new SQL.Database();
+  if (!db) d.exec(SCHEMA_SQL);
+  const names = d.exec("SELECT name FROM sqlite_schema WHERE type = 'index' ORDER BY name")[0]!.values.map((r) => String(r[0]));
+  d.close();
+  return names;
+}
+
+describe('index memory limit', () => {
+  it('shrinks batches down to one file under a limit below what the process holds, and indexes everything', async () => {
+    const root = workspace(20);
+    // 1 MB: any Node process holds far more, so every batch is taken under pressure.
+    const limited = testEngine(root, { batchSize: 8, indexMemoryMb: 1 });
+    const small = await limited.index({ full: true });
+    await limited.dispose();
+    assert.equal(small.parsed, 20);
+    assert.deepEqual(small.memoryLimited && { smallestBatch: small.memoryLimited.smallestBatch }, { smallestBatch: 1 });
+    assert.ok(small.memoryLimited!.shrinks >= 3, `shrinks ${small.memoryLimited!.shrinks}`);
+    assert.ok(small.batches > 3, `batches ${small.batches}`);
+
+    const free = testEngine(root, { batchSize: 8, indexMemoryMb: 0 });
+    const big = await free.index({ full: true });
+    assert.equal(big.parsed, 20);
+    assert.equal(big.memoryLimited, undefined);
+    assert.equal(big.batches, 3);
+    assert.equal((await free.status()).symbols, 40);
+    const hits = await free.search('helper17', { limit: 1 });
+    assert.equal(hits[0]?.symbol, 'helper17');
+    await free.dispose();
+  });
+
+  it('builds every secondary index of the schema after a full run bulk-loads its rows', async () => {
+    const root = workspace(5);
+    const engine = testEngine(root);
+    await engine.index({ full: true });
+    await engine.dispose();
+    assert.deepEqual(await indexNames(readFileSync(indexPathOf(root))), await indexNames(undefined));
+  });
+});
