@@ -1,6 +1,7 @@
 /**
- * Smart context for a question: entities → symbol, full-text, vector and graph paths → deterministic rerank
- * (optionally a configured second reranker) → nodes with class context and call sites → token budget → text.
+ * Smart context for a question: entities → symbol, full-text, vector and graph paths → deterministic rerank → cut-off
+ * → the fitted model re-orders what passed (fitted-rank.ts) → (optionally a configured second reranker) → nodes with
+ * class context and call sites → token budget → text.
  */
 import { EngineError, throwIfAborted } from '../errors';
 import type { Logger } from '../ports';
