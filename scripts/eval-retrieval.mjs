@@ -5,9 +5,10 @@
 //       `context --question-file … --format files` per question. This is the figure to report.
 //   node scripts/eval-retrieval.mjs prepare [--set A|B|AB] [--repos …] [--limit N]
 //       Development aid: indexes every workspace the questions need once, into eval-cache/ctx-index/.
-//   node scripts/eval-retrieval.mjs fast [--set …] [--repos …] [--limit N] [--weights JSON] [--per-question]
+//   node scripts/eval-retrieval.mjs fast [--set …] [--repos …] [--limit N] [--weights JSON] [--per-question] [--today]
 //       Development aid: answers the questions in-process against those cached indexes (seconds, not minutes).
-//       Its figures approximate the harness (same ranking code, same metrics); report the harness run.
+//       Its figures approximate the harness (same ranking code, same metrics); report the harness run. --today
+//       leaves out the fitted ranker (src/core/context/fitted-rank.ts): the hand-weighted order alone, to compare.
 //
 // EVAL (default ../shared/eval) locates the shared set; BENCH_TMP puts workspaces on a RAM disk.
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ import { EVAL, INDEX_CACHE, cachedDb, lib, loadEngineParts, mean, metricsA, metr
 
 const argv = process.argv.slice(2);
 const mode = ['prepare', 'fast'].includes(argv[0]) ? argv.shift() : 'harness';
-const args = lib.parseArgs(argv, { 'per-question': 'bool', quiet: 'bool', keep: 'bool', 'tune-factors': 'bool' });
+const args = lib.parseArgs(argv, { 'per-question': 'bool', quiet: 'bool', keep: 'bool', 'tune-factors': 'bool', today: 'bool' });
 const sets = String(args.set ?? 'AB').toUpperCase();
 const limit = args.limit ? Number(args.limit) : Infinity;
 const CLI = resolve('dist/cli.js');
@@ -75,7 +76,8 @@ async function collectAll(parts) {
 function evaluate(parts, items, weights, factors) {
   const rows = items.map((it) => {
     // The same cut-off and list length as `context` applies, so these figures track the CLI's.
-    const ranked = parts.applyCutoff(parts.rankFiles(it.ev, weights, factors), parts.DEFAULT_MIN_RELEVANCE).files.slice(0, parts.DEFAULT_MAX_FILES);
+    const cut = parts.applyCutoff(parts.rankFiles(it.ev, weights, factors), parts.DEFAULT_MIN_RELEVANCE).files;
+    const ranked = (args.today ? cut : parts.fittedRank(it.ev, cut).files).slice(0, parts.DEFAULT_MAX_FILES);
     return { ...it, ranked, m: it.q.set === 'A' ? metricsA(it.q, ranked.map((r) => r.path)) : metricsB(it.q, ranked) };
   });
   return rows;

@@ -38,6 +38,7 @@ export async function loadEngineParts() {
         export { DEFAULT_MIN_RELEVANCE, DEFAULT_MAX_FILES } from './src/core/context/context';
         export { DEFAULT_WEIGHTS } from './src/core/context/types';
         export { fileFeatures, FEATURES, FEATURE_NAMES } from './src/core/context/features';
+        export { fittedRank } from './src/core/context/fitted-rank';
         export { splitIdentifier } from './src/core/parse/identifiers';
         export { stem, isStopword } from './src/core/context/terms';`,
       resolveDir: resolve('.'), loader: 'ts',

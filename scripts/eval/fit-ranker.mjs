@@ -7,7 +7,7 @@
 //                                    [--free todayScore] [--iters 400] [--write [--model FILE]] [--json FILE] [--per-question]
 //
 // --in is the dump's folder (default <eval-cache>/features, dump-features.mjs --out). --write stores the model fitted
-// on every dumped repository (default scripts/eval/ranker-weights.json); the fit is full-batch and seeded by nothing,
+// on every dumped repository (default src/core/context/ranker-model.json, which the product ranks by); the fit is full-batch and seeded by nothing,
 // so the same dump gives the same file. --json writes the LORO table.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -150,16 +150,20 @@ if (args['per-question']) for (const d of diffs) if (d.r5 || d.mrr) console.log(
 if (args.json) writeFileSync(resolve(String(args.json)), `${JSON.stringify({ names, grid: GRID, iters, rows, all, worst, gate }, null, 1)}\n`);
 
 if (args.write) {
-  const file = resolve(String(args.model ?? 'scripts/eval/ranker-weights.json'));
+  const file = resolve(String(args.model ?? 'src/core/context/ranker-model.json'));
   // Hyperparameters by LORO over every repository, then one fit on all of them.
   const hp = choose(repos);
   const out = {
-    about: 'Linear file ranker (score = sum of weight x feature) fitted by scripts/eval/fit-ranker.mjs on the set A feature dump of scripts/eval/dump-features.mjs; see docs/retrieval-eval.md. Not read by the product unless its LORO gate passes.',
+    about: 'Linear file ranker (score = sum of weight x feature) fitted by scripts/eval/fit-ranker.mjs on the set A feature dump of scripts/eval/dump-features.mjs; see docs/retrieval-eval.md. The product re-orders context files by it (src/core/context/fitted-rank.ts); refit only with the command below, and only if its LORO gate passes.',
     command: `node scripts/eval/fit-ranker.mjs ${process.argv.slice(2).join(' ')}`,
     repositories: repos, questions: questions.length, hyperparameters: hp, iters, unpenalised: [...free],
     loro: JSON.parse(JSON.stringify({ today: all.today, fitted: all.fitted, bm25: all.bm25, worst, gate }, (_, v) => (typeof v === 'number' ? Math.round(v * 1e4) / 1e4 : v))),
     weights: fit(questions, hp),
   };
+  // In-sample figure of the written model (fitted on every repository): what eval-retrieval.mjs fast --set A should
+  // come close to with the product using it; the LORO table above is the honest one.
+  const perRepo = repos.map((r) => avg(questions.filter((q) => q.repo === r).map(scoreWith(out.weights))));
+  console.log(`all-fit model in sample (mean of repositories): R@5 ${f3(mean(perRepo.map((m) => m.r5)))}, MRR ${f3(mean(perRepo.map((m) => m.mrr)))}`);
   writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
   process.stderr.write(`wrote ${file} (${JSON.stringify(hp)})\n`);
 }

@@ -4,7 +4,7 @@
 // and MRR for today's ranking and for a fitted model (the first 20 files, as `context` lists them). A check that a
 // ranker fitted on commit messages does not make ordinary questions worse, not a target to tune on.
 //
-//   node scripts/eval/plain-check.mjs [--model scripts/eval/ranker-weights.json] [--per-question]
+//   node scripts/eval/plain-check.mjs [--model src/core/context/ranker-model.json] [--per-question]
 //
 // Needs each question's workspace index in the evaluation cache (`eval-retrieval.mjs prepare`: the commits are set
 // A workspaces).
@@ -14,7 +14,7 @@ import { cachedDb, lib, loadEngineParts, mean, metricsA } from './engine.mjs';
 
 const args = lib.parseArgs(process.argv.slice(2), { 'per-question': 'bool' });
 const dir = resolve('test/fixtures/plain-questions');
-const model = JSON.parse(readFileSync(resolve(String(args.model ?? 'scripts/eval/ranker-weights.json')), 'utf8'));
+const model = JSON.parse(readFileSync(resolve(String(args.model ?? 'src/core/context/ranker-model.json')), 'utf8'));
 const MAX_FILES = 20;
 const DEPTH = 100;
 
@@ -49,7 +49,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) 
 }
 const all = { repo: 'ALL (mean of repositories)', n: rows.reduce((a, r) => a + r.n, 0) };
 for (const k of ['today', 'fitted']) all[k] = { r5: mean(rows.map((r) => r[k].r5)), mrr: mean(rows.map((r) => r[k].mrr)) };
-console.log(`plain-language check set, model ${args.model ?? 'scripts/eval/ranker-weights.json'}\n`);
+console.log(`plain-language check set, model ${args.model ?? 'src/core/context/ranker-model.json'}\n`);
 console.log('| repository | n | today R@5 | fitted R@5 | today MRR | fitted MRR |');
 console.log('|---|---|---|---|---|---|');
 for (const r of [...rows, all]) console.log(`| ${r.repo} | ${r.n} | ${f3(r.today.r5)} | ${f3(r.fitted.r5)} | ${f3(r.today.mrr)} | ${f3(r.fitted.mrr)} |`);

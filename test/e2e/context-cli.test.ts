@@ -57,6 +57,8 @@ describe('context', () => {
     const r = runCli(['context', 'checkout charges the card for the cart total', '--root', root, '--max-tokens', '150', '--explain', '--verbose']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /-- explain: files .*\n.*src\/checkout\/checkout\.ts:10 +entity [0-9.]+ +bm25File 1\.00/);
+    // Under each file, the fitted ranker's score and its largest weight × feature terms (at most four).
+    assert.match(r.stdout, /checkout\.ts:10 .*\n +fitted -?[0-9.]+: todayScore \+[0-9.]+( +[a-zA-Z0-9]+ [+-][0-9.]+){0,3}\n/);
     assert.match(r.stdout, /-- explain: cut by the budget --\n.*(left out|shown as signature only)/);
     for (const stage of ['entities:', 'seeds (named symbols):', 'expanded (candidate files):', 'scored (above cut-off):', 'selected nodes:', 'tokens: ']) {
       assert.ok(r.stderr.includes(stage), `missing "${stage}" in ${r.stderr}`);

@@ -74,8 +74,12 @@ export function formatStages(r: ContextResult): string {
 }
 
 export function formatExplain(r: ContextResult): string {
-  const lines = ['', '-- explain: files (score, then signals 0..1 before weighting) --'];
-  for (const f of r.files) lines.push(`${f.score.toFixed(3).padStart(7)}  ${f.path}:${f.line}  ${signalCells(f.signals)}`);
+  const lines = ['', "-- explain: files in the fitted ranker's order (today's score, then signals 0..1 before weighting) --"];
+  for (const f of r.files) {
+    lines.push(`${f.score.toFixed(3).padStart(7)}  ${f.path}:${f.line}  ${signalCells(f.signals)}`);
+    // The order is the fitted model's; its score and largest weight × feature terms say why a file moved.
+    if (f.fitted) lines.push(`         fitted ${f.fitted.score.toFixed(3)}: ${f.fitted.top.map((c) => `${c.feature} ${c.value >= 0 ? '+' : ''}${c.value.toFixed(2)}`).join('  ')}`);
+  }
   lines.push('-- explain: nodes --');
   for (const n of r.nodes) lines.push(`${n.score.toFixed(3).padStart(7)}  ${n.id}  [${n.reason}, ${n.tokens} tokens]  ${signalCells(n.signals)}`);
   lines.push('-- explain: cut by the budget --');
@@ -96,7 +100,7 @@ export const contextCommand: Command = {
     if (!question.trim()) throw new UsageError('context needs a QUESTION');
     const format = (flags.json ? 'json' : String(flags.format ?? 'mu')) as ContextFormat;
     if (!['mu', 'json', 'markdown'].includes(format)) throw new UsageError(`--format must be mu, json or markdown, got "${format}"`);
-    const result = await engine.getContextForQuestion(question, { ...contextOptions(flags), format });
+    const result = await engine.getContextForQuestion(question, { ...contextOptions(flags), format, ...(flags.explain ? { explain: true } : {}) });
     if (flags.verbose) process.stderr.write(`${formatStages(result)}\n`);
     if (format === 'json') {
       out(JSON.stringify(toContextJson(result), null, 2));

@@ -1,6 +1,7 @@
 /**
- * Smart context for a question: entities → symbol, full-text, vector and graph paths → deterministic rerank
- * (optionally a configured second reranker) → nodes with class context and call sites → token budget → text.
+ * Smart context for a question: entities → symbol, full-text, vector and graph paths → deterministic rerank → cut-off
+ * → the fitted model re-orders what passed (fitted-rank.ts) → (optionally a configured second reranker) → nodes with
+ * class context and call sites → token budget → text.
  */
 import { EngineError, throwIfAborted } from '../errors';
 import type { Logger } from '../ports';
@@ -8,6 +9,7 @@ import { chunkTextOf } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import { countTokens } from '../tokens';
 import { fitToBudget } from './budget';
+import { fittedRank } from './fitted-rank';
 import { findCallSites } from './call-sites';
 import { collectEvidence, type Evidence, type VectorHit } from './evidence';
 import { markdownFormatter } from './format-markdown';
@@ -71,7 +73,9 @@ export async function getContextForQuestion(db: IndexDatabase, question: string,
   if (options.excludeTests) ranked = ranked.filter((f) => ev.facts.files.get(f.fileId)?.cls !== 'test');
   const cut = applyCutoff(ranked, minRelevance);
   const relevant = cut.relevant;
-  let files: ScoredFile[] = cut.files;
+  // Today's hand-weighted order decides what passes the cut-off; the fitted model re-orders what passed.
+  const reordered = fittedRank(ev, cut.files, options.explain === true);
+  let files: ScoredFile[] = reordered.files;
   if (options.reranker && files.length) files = await rerankWith(db, options.reranker, question, files, ev);
   files = files.slice(0, maxFiles);
   throwIfAborted(options.signal);
@@ -102,7 +106,10 @@ export async function getContextForQuestion(db: IndexDatabase, question: string,
         line: sel.node.lineStart, endLine: sel.node.lineEnd, score: sel.node.score, signals: sel.node.signals, reason: sel.node.reason,
         tokens: fitted.tokensOf(sel),
       })),
-    files: files.map((f) => ({ path: f.path, line: f.line, score: f.score, signals: f.signals })),
+    files: files.map((f) => {
+      const x = reordered.explain?.get(f.path);
+      return { path: f.path, line: f.line, score: f.score, signals: f.signals, ...(x ? { fitted: x } : {}) };
+    }),
     text,
     stats: {
       entities: ev.entities.length, seeds: ev.matches.filter((m) => m.quality >= 0.3).length, expanded, scored: files.length,

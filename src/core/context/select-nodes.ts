@@ -75,7 +75,8 @@ function chunkRows(db: IndexDatabase, ids: number[]): Map<number, ChunkRow> {
 }
 
 export function selectNodes(db: IndexDatabase, ev: Evidence, files: ScoredFile[]): NodeCandidate[] {
-  const topScore = files[0]?.score ?? 0;
+  // The fitted ranker re-orders files without rescoring them: the strongest score need not be the first.
+  const topScore = files.reduce((m, f) => Math.max(m, f.score), 0);
   if (!topScore) return [];
   const fileRank = new Map(files.map((f) => [f.fileId, f]));
   const wanted = new Map<number, { score: number; reason: NodeReason; entity: number; mention: boolean }>();

@@ -85,6 +85,8 @@ export interface ContextOptions {
   embeddings?: EmbeddingSettings;
   /** Optional second-stage reranker (an LLM, say); the deterministic reranker runs first either way. */
   reranker?: ContextReranker;
+  /** Adds each file's fitted-ranker score and largest feature contributions (`context --explain`). */
+  explain?: boolean;
   signal?: AbortSignal;
 }
 
@@ -129,6 +131,8 @@ export interface RankedFile {
   line: number;
   score: number;
   signals: SignalScores;
+  /** With `explain`: the fitted ranker's score, by which the file was placed, and its largest contributions. */
+  fitted?: { score: number; top: Array<{ feature: string; value: number }> };
 }
 
 export interface BudgetCut {
