@@ -91,9 +91,11 @@ export class LoadedIndex {
     // database over when it ends; reloading here would close the database the run is still writing to.
     if (this.writingNow && this.db) return this.db;
     const stamp = await storage.stamp();
+    // A run may have started during that await (and again below): the same rule holds after every await.
+    if (this.writingNow && this.db) return this.db;
     if (this.db && stamp === this.stamp) {
       const size = await storage.journalSize();
-      if (size === this.journalSeen) return this.db;
+      if (size === this.journalSeen || (this.writingNow && this.db)) return this.db;
       // Another process committed to the journal: apply what is new. A journal shorter than what was applied can
       // only come from a reset, which always comes with a new image; reload to be safe.
       if (size >= this.journalEnd) {
@@ -111,6 +113,10 @@ export class LoadedIndex {
       throw new EngineError(loaded.problem ? 'index_corrupt' : 'not_initialized', loaded.problem
         ? `the index at ${storage.location} cannot be used (${loaded.problem}); run \`context-oracle index\` to rebuild it`
         : `no index at ${storage.location}; run \`context-oracle index\` first`);
+    }
+    if (this.writingNow && this.db) {
+      loaded.db.close();
+      return this.db;
     }
     this.replace(loaded.db, stamp, loaded.journalEnd);
     return loaded.db;
