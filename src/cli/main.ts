@@ -129,6 +129,12 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // A reader that stops early (`| head`) closes the pipe: the output it wanted was written, so stop quietly, as
+  // Unix tools do, instead of crashing on an unhandled EPIPE.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
   main(process.argv.slice(2)).then(
     (code) => { process.exitCode = code; },
     (e) => { process.stderr.write(`${String(e)}\n`); process.exitCode = 1; },
