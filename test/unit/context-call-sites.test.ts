@@ -4,18 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { DEFAULT_CONFIG } from '../../src/core/config';
 import { findCallSites } from '../../src/core/context/call-sites';
 import { dbFacts } from '../../src/core/context/db-facts';
 import { zeroSignals } from '../../src/core/context/rank-files';
 import type { NodeCandidate } from '../../src/core/context/select-nodes';
-import { runIndex } from '../../src/core/index/indexer';
-import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
-import type { EngineDeps } from '../../src/core/ports';
-import { IndexDatabase } from '../../src/core/store/database';
-import { createNodeAssetLocator } from '../../src/node/assets';
-import { nodeFileSystem } from '../../src/node/file-system';
-import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace } from '../helpers/workspace';
+import { removeWorkspace } from '../helpers/workspace';
+import { indexedWorkspace } from '../helpers/indexed-workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -26,15 +20,8 @@ const QUEUE = 'export function flushQueue(): number {\n  return 1;\n}\n';
 
 describe('call sites', () => {
   it('shows a call past a long chunk, once for copies of the callee', async () => {
-    const root = makeWorkspace({ 'src/main.ts': LONG, 'vendor/a/queue.ts': QUEUE, 'vendor/b/queue.ts': QUEUE });
+    const { root, db, dispose } = await indexedWorkspace({ 'src/main.ts': LONG, 'vendor/a/queue.ts': QUEUE, 'vendor/b/queue.ts': QUEUE });
     roots.push(root);
-    const assets = createNodeAssetLocator(ASSET_ROOT);
-    const deps: EngineDeps = {
-      root, fs: nodeFileSystem, logger: captureLogger(), clock: { now: () => 1 }, assets, parser: createInProcessParserHost(assets),
-      storage: undefined as unknown as EngineDeps['storage'],
-    };
-    const db = await IndexDatabase.create(assets, {});
-    await runIndex(deps, DEFAULT_CONFIG, db, true);
     const facts = dbFacts(db);
     assert.equal(LONG.split('\n')[200], '  flushQueue();');
 
@@ -44,6 +31,6 @@ describe('call sites', () => {
     });
     const sites = findCallSites(db, facts, [callee('vendor/a/queue.ts'), callee('vendor/b/queue.ts')]);
     assert.deepEqual(sites.map((s) => [s.path, s.line, s.code, s.caller]), [['src/main.ts', 201, 'flushQueue();', 'run']]);
-    await deps.parser.dispose();
+    await dispose();
   });
 });

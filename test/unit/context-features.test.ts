@@ -4,19 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_CONFIG } from '../../src/core/config';
 import { collectEvidence } from '../../src/core/context/evidence';
 import { fileFeatures, questionForms, type FeatureVector } from '../../src/core/context/features';
 import { applyCutoff, rankFiles } from '../../src/core/context/rank-files';
 import { DEFAULT_MIN_RELEVANCE } from '../../src/core/context/context';
 import { DEFAULT_WEIGHTS } from '../../src/core/context/types';
-import { runIndex } from '../../src/core/index/indexer';
-import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
-import type { EngineDeps } from '../../src/core/ports';
-import { IndexDatabase } from '../../src/core/store/database';
-import { createNodeAssetLocator } from '../../src/node/assets';
-import { nodeFileSystem } from '../../src/node/file-system';
-import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace } from '../helpers/workspace';
+import type { IndexDatabase } from '../../src/core/store/database';
+import { removeWorkspace } from '../helpers/workspace';
+import { indexedWorkspace } from '../helpers/indexed-workspace';
 
 const FILES = {
   'lib/body-limit.js': 'function bodyLimit(max) { return (req) => req.length <= max; }\nmodule.exports = { bodyLimit };\n',
@@ -45,15 +40,7 @@ let root = '';
 let db: IndexDatabase;
 
 before(async () => {
-  root = makeWorkspace(FILES);
-  const assets = createNodeAssetLocator(ASSET_ROOT);
-  let clock = 1_000;
-  const deps: EngineDeps = {
-    root, fs: nodeFileSystem, logger: captureLogger(), clock: { now: () => clock++ }, assets, parser: createInProcessParserHost(assets),
-    storage: undefined as unknown as EngineDeps['storage'],
-  };
-  db = await IndexDatabase.create(assets, {});
-  await runIndex(deps, DEFAULT_CONFIG, db, true);
+  ({ root, db } = await indexedWorkspace(FILES));
 });
 after(() => removeWorkspace(root));
 

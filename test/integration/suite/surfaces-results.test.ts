@@ -137,8 +137,8 @@ suite('Oracle panel: editor tab, narrow sidebar, graph, empty states (issue 19)'
       const lintUi = await requestUi<{ text: string }>('empty-graph', { testid: 'lint-card', write: true, name: 'sidebar-lint-empty' });
       assert.doesNotMatch(lintUi!.text, /No violations/);
       assert.match(lintUi!.text, /nothing to check/);
-      await waitFor(() => fs.existsSync(written), (x) => x, 'the starter graph to be written', 20_000);
-      const text = fs.readFileSync(written, 'utf8');
+      // The editor's file system creates the file before it writes the bytes: wait for the content, not the name.
+      const text = await waitFor(() => (fs.existsSync(written) ? fs.readFileSync(written, 'utf8') : ''), (t) => t.length > 0, 'the starter graph to be written', 20_000);
       assert.match(text, /^# A starter graph proposed by Context Oracle/);
       assert.match(text, /source: "src\/"/);
       assert.match(text, /kind: package/);
