@@ -5,9 +5,9 @@
  * The figures go to the test's diagnostics. Skips with the reason where chromium is missing, fails under CI=true.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { bundleForBrowser, chromiumOrSkip } from '../helpers/chromium';
+import { test, type TestContext } from 'node:test';
+import type { Page } from 'playwright-core';
+import { scriptedPages } from '../helpers/chromium';
 
 const LAYOUT_LIMIT_MS = 1_000;
 const FRAME_LIMIT_MS = 34; // 30 frames a second at the median while panning and zooming
@@ -38,21 +38,13 @@ w.frameTimes = (ms: number) => new Promise((resolve) => {
   requestAnimationFrame(tick);
 });`;
 
-let browser: Browser | undefined;
+const newPage = scriptedPages(PAGE_SCRIPT, '<!doctype html><body style="margin:0"><style>.graph-stage{height:600px;overflow:hidden;position:relative}</style></body>', { viewport: { width: 1200, height: 800 } });
 let page: Page;
-let script: string;
-before(async () => { script = await bundleForBrowser(PAGE_SCRIPT); });
-after(async () => { await browser?.close(); });
 
-async function open(t: Parameters<typeof chromiumOrSkip>[0]): Promise<boolean> {
-  if (!browser) {
-    browser = await chromiumOrSkip(t);
-    if (!browser) return false;
-  }
-  page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-  await page.setContent('<!doctype html><body style="margin:0"><style>.graph-stage{height:600px;overflow:hidden;position:relative}</style></body>');
-  await page.addScriptTag({ content: script });
-  return true;
+async function open(t: TestContext): Promise<boolean> {
+  const opened = await newPage(t);
+  if (opened) page = opened;
+  return opened !== undefined;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

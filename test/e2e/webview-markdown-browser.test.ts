@@ -5,9 +5,9 @@
  * 2,000 backticks and never finished on 10,000. Skips with the reason where chromium is missing, fails under CI=true.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { bundleForBrowser, chromiumOrSkip } from '../helpers/chromium';
+import { test, type TestContext } from 'node:test';
+import type { Page } from 'playwright-core';
+import { scriptedPages } from '../helpers/chromium';
 import { hostileMarkdown } from '../helpers/hostile-markdown';
 
 /** Each hostile input must render (parse + DOM) within this, in a browser on a busy CI machine. */
@@ -63,21 +63,13 @@ const GOLDEN: Array<[string, string]> = [
   ['- a\n\n- b', '<ul><li>a</li></ul><ul><li>b</li></ul>'],
 ];
 
-let browser: Browser | undefined;
+const newPage = scriptedPages(PAGE_SCRIPT, '<!doctype html><body></body>');
 let page: Page;
-let script: string;
-before(async () => { script = await bundleForBrowser(PAGE_SCRIPT); });
-after(async () => { await browser?.close(); });
 
-async function open(t: Parameters<typeof chromiumOrSkip>[0]): Promise<boolean> {
-  if (!browser) {
-    browser = await chromiumOrSkip(t);
-    if (!browser) return false;
-  }
-  page = await browser.newPage();
-  await page.setContent('<!doctype html><body></body>');
-  await page.addScriptTag({ content: script });
-  return true;
+async function open(t: TestContext): Promise<boolean> {
+  const opened = await newPage(t);
+  if (opened) page = opened;
+  return opened !== undefined;
 }
 
 /** Resolves with `work`, or rejects after `ms` (a page stuck in a regex never answers). */

@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import type { TestContext } from 'node:test';
+import { after, before, type TestContext } from 'node:test';
 import type * as Esbuild from 'esbuild';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
@@ -51,4 +51,24 @@ export async function bundleForBrowser(source: string): Promise<string> {
     bundle: true, platform: 'browser', format: 'iife', target: 'es2022', write: false, logLevel: 'silent',
   });
   return r.outputFiles[0]!.text;
+}
+
+/**
+ * Pages for a browser test: `source` bundled once (before the file's tests), one chromium for the file (closed
+ * after), and `open(t)` gives a fresh page holding `html` with the bundle loaded, or undefined when the test was
+ * skipped for want of chromium (see chromiumOrSkip).
+ */
+export function scriptedPages(source: string, html: string, options: { viewport?: { width: number; height: number } } = {}): (t: TestContext) => Promise<Page | undefined> {
+  let browser: Browser | undefined;
+  let script = '';
+  before(async () => { script = await bundleForBrowser(source); });
+  after(async () => { await browser?.close(); });
+  return async (t) => {
+    browser ??= await chromiumOrSkip(t);
+    if (!browser) return undefined;
+    const page = await browser.newPage(options.viewport ? { viewport: options.viewport } : {});
+    await page.setContent(html);
+    await page.addScriptTag({ content: script });
+    return page;
+  };
 }
