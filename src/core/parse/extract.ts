@@ -41,10 +41,11 @@ interface RawDef {
   container?: string;
 }
 
-export function extractFromTree(path: string, language: string, text: string, tree: Tree, query: Query): ParseResult {
+/** `parsedText` is what the parser saw (the language's rewrites of `text`, same length): broken regions are re-parsed from it. */
+export function extractFromTree(path: string, language: string, text: string, tree: Tree, query: Query, parsedText = text): ParseResult {
   // Pieces of regions the grammar could not parse, parsed again on their own; their nodes share the file's
   // positions, so their matches merge with the main tree's (same name node, same key).
-  const recovered = reparseBrokenRegions(tree, text);
+  const recovered = reparseBrokenRegions(tree, parsedText);
   try {
     const trees = recovered.replacesRoot ? recovered.trees : [tree, ...recovered.trees];
     return extractFromTrees(path, language, text, tree, trees, query);
