@@ -126,12 +126,16 @@ export function resolveEntities(db: IndexDatabase, facts: DbFacts, entities: Ext
   const best = new Map<number, SymbolMatch>();
   for (const entity of entities) {
     let found = lookup(db, facts, entity).filter((m) => !MINOR_KINDS.has(m.kind) || m.how === 'exact');
-    // Prefer definitions in source files and at the top level when a name is common.
-    found.sort((a, b) => rankOf(facts, a) - rankOf(facts, b) || a.fileId - b.fileId || a.lineStart - b.lineStart);
+    // Exact names before case-folded ones (a nested `class Close` must not be cut by a dozen `close()`), then
+    // definitions in source files and at the top level when a name is common.
+    found.sort((a, b) => HOW_QUALITY[b.how] - HOW_QUALITY[a.how] || rankOf(facts, a) - rankOf(facts, b) || a.fileId - b.fileId || a.lineStart - b.lineStart);
     found = found.slice(0, MAX_PER_ENTITY);
-    // Overloads and declaration merging repeat a name within one file: spread over files, not rows.
-    const spread = 1 / Math.sqrt(Math.max(1, new Set(found.filter((m) => m.how === found[0]?.how).map((m) => m.fileId)).size));
+    // Overloads and declaration merging repeat a name within one file: spread over files, not rows; over the
+    // files matched the same way, so many case-folded matches do not dilute one exact match.
+    const files = new Map<MatchHow, Set<number>>();
+    for (const m of found) files.set(m.how, (files.get(m.how) ?? new Set()).add(m.fileId));
     for (const m of found) {
+      const spread = 1 / Math.sqrt(files.get(m.how)!.size);
       m.quality = HOW_QUALITY[m.how] * entity.confidence * spread;
       const prior = best.get(m.symbolId);
       if (!prior || prior.quality < m.quality) best.set(m.symbolId, m);
