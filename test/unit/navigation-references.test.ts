@@ -132,6 +132,22 @@ describe('references: C# and Ruby types inside namespaces', () => {
     assert.deepEqual(at(r.results), ['src/Shop/Report.php:4:13 import', 'src/Shop/Report.php:8:41 type']);
   });
 
+  it('a PHP group import `use A\\{B, C}` relates each name to its own file, not to a namesake elsewhere', async () => {
+    const root = makeWorkspace({
+      'src/Shop/IO/Printer.php': '<?php\nnamespace Shop\\IO;\n\ninterface Printer\n{\n}\n',
+      'src/Shop/IO/Reader.php': '<?php\nnamespace Shop\\IO;\n\ninterface Reader\n{\n}\n',
+      'src/Legacy/Printer.php': '<?php\nnamespace Legacy;\n\nclass Printer\n{\n}\n',
+      'src/Shop/Report.php': '<?php\nnamespace Shop;\n\nuse Shop\\IO\\{Printer, Reader};\n\nclass Report\n{\n    public function __construct(private Printer $printer, private Reader $reader) {}\n}\n',
+    });
+    roots.push(root);
+    const engine = testEngine(root);
+    engines.push(engine);
+    await engine.index();
+    const r = await engine.references('Shop.IO.Printer');
+    assert.equal(r.definition.path, 'src/Shop/IO/Printer.php');
+    assert.deepEqual(at(r.results).filter((h) => h.startsWith('src/Shop/Report.php')), ['src/Shop/Report.php:4:14 import', 'src/Shop/Report.php:8:41 type']);
+  });
+
   it('a Ruby class in a module is referenced from a file that requires it', async () => {
     const root = makeWorkspace({
       'lib/shop/order_service.rb': 'module Shop\n  class OrderService\n    def initialize; end\n  end\nend\n',

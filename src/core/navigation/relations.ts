@@ -55,16 +55,23 @@ export class ImportRelations {
     return this.imports.get(fileId) ?? [];
   }
 
-  /** Files an import brings in; for Python `from pkg import mod`, the submodules it names too. */
+  /**
+   * Files an import brings in; for Python `from pkg import mod`, the submodules it names too, and for a PHP group
+   * `use A\{B, C}` (source A, names B and C) the class files A\B and A\C.
+   */
   targets(row: ImportRow): string[] {
     const from = this.files.get(row.fileId);
     if (!from) return [];
-    const key = `${row.fileId}\0${row.source}\0${from.language === 'python' ? row.names.join(',') : ''}`;
+    const byName = from.language === 'python' || from.language === 'php';
+    const key = `${row.fileId}\0${row.source}\0${byName ? row.names.join(',') : ''}`;
     let out = this.resolved.get(key);
     if (!out) {
       const set = new Set(this.resolver.resolve(from, row.source));
       if (from.language === 'python') {
         for (const n of row.names) for (const p of this.resolver.resolve(from, row.source.endsWith('.') ? row.source + n : `${row.source}.${n}`)) set.add(p);
+      }
+      if (from.language === 'php' && !set.size) {
+        for (const n of row.names) for (const p of this.resolver.resolve(from, `${row.source}\\${n}`)) set.add(p);
       }
       out = [...set];
       this.resolved.set(key, out);
