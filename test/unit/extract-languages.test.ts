@@ -234,6 +234,7 @@ test('ruby: def is a method in a class and a function in a module; Foo.new insta
   assert.equal(symbol(r, 'Shop.Reports.summary').kind, 'function', 'def self.summary in a module');
   assert.equal(symbol(r, 'Shop.OrderPlaced').kind, 'class', 'class Shop::OrderPlaced');
   assert.equal(symbol(r, 'Shop.MAX_LINES').kind, 'constant');
+  assert.deepEqual(['orders', 'logger'].map((n) => symbol(r, `Shop.OrderService.${n}`).kind), ['field', 'field'], 'attr_reader :orders, :logger');
   assert.ok(hasReference(r, 'ServiceBase', 'class', 'Shop.OrderService'));
   assert.ok(hasReference(r, 'Comparable', 'implementation', 'Shop.OrderService'), 'include Comparable');
   assert.ok(hasReference(r, 'Money', 'class', 'Shop.OrderService.place'), 'Money.new');

@@ -107,7 +107,8 @@ function extractFromTrees(path: string, language: string, text: string, tree: Tr
       const upgrade = existing !== undefined && KIND_RANK(kind) > KIND_RANK(existing.kind);
       if (!existing || upgrade || whole.endIndex - whole.startIndex > existing.endIndex - existing.startIndex) {
         defs.set(key, {
-          name: nameNode.text,
+          // A Ruby symbol (`attr_reader :total`) names `total`.
+          name: nameNode.text.replace(/^:/, ''),
           kind: existing && KIND_RANK(existing.kind) > KIND_RANK(kind) ? existing.kind : kind,
           nameNode,
           startIndex: whole.startIndex,
