@@ -130,12 +130,9 @@ export function resolveEntities(db: IndexDatabase, facts: DbFacts, entities: Ext
     // definitions in source files and at the top level when a name is common.
     found.sort((a, b) => HOW_QUALITY[b.how] - HOW_QUALITY[a.how] || rankOf(facts, a) - rankOf(facts, b) || a.fileId - b.fileId || a.lineStart - b.lineStart);
     found = found.slice(0, MAX_PER_ENTITY);
-    // Overloads and declaration merging repeat a name within one file: spread over files, not rows; over the
-    // files matched the same way, so many case-folded matches do not dilute one exact match.
-    const files = new Map<MatchHow, Set<number>>();
-    for (const m of found) files.set(m.how, (files.get(m.how) ?? new Set()).add(m.fileId));
+    // Overloads and declaration merging repeat a name within one file: spread over files, not rows.
+    const spread = 1 / Math.sqrt(Math.max(1, new Set(found.filter((m) => m.how === found[0]?.how).map((m) => m.fileId)).size));
     for (const m of found) {
-      const spread = 1 / Math.sqrt(files.get(m.how)!.size);
       m.quality = HOW_QUALITY[m.how] * entity.confidence * spread;
       const prior = best.get(m.symbolId);
       if (!prior || prior.quality < m.quality) best.set(m.symbolId, m);
