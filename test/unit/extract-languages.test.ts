@@ -146,6 +146,25 @@ test('kotlin: interface and enum classes keep their kind; extension functions be
   assert.ok(hasReference(r, 'Gateway', 'implementation', 'PaymentService'));
 });
 
+test('kotlin: a `fun interface` is an interface with its members, not an extension function of `interface`', async () => {
+  const r = await parseFixture('kotlin', 'Interceptor.kt');
+  const interceptor = symbol(r, 'Interceptor');
+  assert.equal(interceptor.kind, 'interface');
+  assert.deepEqual([interceptor.nameLine, interceptor.lineStart, interceptor.lineEnd], [6, 6, 19], 'the whole body belongs to it');
+  assert.equal(symbol(r, 'Interceptor.intercept').kind, 'method');
+  assert.equal(symbol(r, 'Interceptor.Chain').kind, 'interface');
+  assert.equal(symbol(r, 'Interceptor.Chain.proceed').kind, 'method');
+  assert.equal(symbol(r, 'Authenticator').kind, 'interface');
+  assert.equal(r.symbols.some((s) => s.container === 'interface'), false);
+  assert.equal(r.hasSyntaxErrors, false);
+  assert.ok(hasReference(r, 'Interceptor', 'implementation', 'LoggingInterceptor'));
+});
+
+test('kotlin: an import followed by a comment keeps its name (the grammar makes the comment part of the import)', async () => {
+  const r = await parse('kotlin/Imports.kt', 'package a\n\nimport x.y.Z // why\nimport x.y.W as V /* c */\nimport x.q.* // all\nimport x.r.T\n/** The class. */\nclass A\n');
+  assert.deepEqual(r.imports.map((i) => `${i.line} ${i.source}: ${i.names.join(', ')}`), ['3 x.y.Z: Z', '4 x.y.W: W', '5 x.q: ', '6 x.r.T: T']);
+});
+
 test('swift: struct/enum/protocol kinds, extension members qualified by the extended type', async () => {
   const r = await parseFixture('swift', 'Library.swift');
   assert.equal(symbol(r, 'Book').kind, 'struct');
@@ -215,6 +234,7 @@ test('ruby: def is a method in a class and a function in a module; Foo.new insta
   assert.equal(symbol(r, 'Shop.Reports.summary').kind, 'function', 'def self.summary in a module');
   assert.equal(symbol(r, 'Shop.OrderPlaced').kind, 'class', 'class Shop::OrderPlaced');
   assert.equal(symbol(r, 'Shop.MAX_LINES').kind, 'constant');
+  assert.deepEqual(['orders', 'logger'].map((n) => symbol(r, `Shop.OrderService.${n}`).kind), ['field', 'field'], 'attr_reader :orders, :logger');
   assert.ok(hasReference(r, 'ServiceBase', 'class', 'Shop.OrderService'));
   assert.ok(hasReference(r, 'Comparable', 'implementation', 'Shop.OrderService'), 'include Comparable');
   assert.ok(hasReference(r, 'Money', 'class', 'Shop.OrderService.place'), 'Money.new');

@@ -118,6 +118,25 @@ describe('references: C# and Ruby types inside namespaces', () => {
     assert.deepEqual(at(r.results).filter((h) => h.startsWith('src/Api/')), ['src/Api/Checkout.cs:7:26 type', 'src/Api/Checkout.cs:7:53 class']);
   });
 
+  it('a C# class is referenced from its own namespace without a `using`, and from a `using` of it, not from a namesake\'s', async () => {
+    const root = makeWorkspace({
+      'src/Orders/OrderService.cs': 'namespace Shop.Orders\n{\n    public class OrderService\n    {\n    }\n}\n',
+      'src/Orders/Refunds.cs': 'namespace Shop.Orders\n{\n    public class Refunds\n    {\n        private OrderService _orders;\n    }\n}\n',
+      'src/Orders/Api/Endpoint.cs': 'namespace Shop.Orders.Api;\n\npublic class Endpoint\n{\n    private OrderService _orders;\n}\n',
+      'src/Admin/Panel.cs': 'using Shop.Orders;\n\nnamespace Admin\n{\n    public class Panel\n    {\n        private OrderService _orders;\n    }\n}\n',
+      'src/Legacy/OrderService.cs': 'namespace Legacy\n{\n    public class OrderService\n    {\n    }\n}\n',
+      'src/Legacy/Report.cs': 'namespace Legacy\n{\n    public class Report\n    {\n        private OrderService _orders;\n    }\n}\n',
+    });
+    roots.push(root);
+    const engine = testEngine(root);
+    engines.push(engine);
+    await engine.index();
+    const r = await engine.references('Shop.Orders.OrderService');
+    assert.equal(r.definition.path, 'src/Orders/OrderService.cs');
+    assert.deepEqual(r.results.filter((h) => h.path !== r.definition.path).map((h) => `${h.path}:${h.line} ${h.proximity}`).sort(),
+      ['src/Admin/Panel.cs:7 imports', 'src/Orders/Api/Endpoint.cs:5 same-package', 'src/Orders/Refunds.cs:5 same-package']);
+  });
+
   it('a PHP interface is referenced from a file that imports it with `use`, laid out by PSR-4', async () => {
     const root = makeWorkspace({
       'src/Shop/IO/Printer.php': '<?php\nnamespace Shop\\IO;\n\ninterface Printer\n{\n}\n',
@@ -130,6 +149,22 @@ describe('references: C# and Ruby types inside namespaces', () => {
     const r = await engine.references('Printer');
     assert.equal(r.definition.path, 'src/Shop/IO/Printer.php');
     assert.deepEqual(at(r.results), ['src/Shop/Report.php:4:13 import', 'src/Shop/Report.php:8:41 type']);
+  });
+
+  it('a PHP group import `use A\\{B, C}` relates each name to its own file, not to a namesake elsewhere', async () => {
+    const root = makeWorkspace({
+      'src/Shop/IO/Printer.php': '<?php\nnamespace Shop\\IO;\n\ninterface Printer\n{\n}\n',
+      'src/Shop/IO/Reader.php': '<?php\nnamespace Shop\\IO;\n\ninterface Reader\n{\n}\n',
+      'src/Legacy/Printer.php': '<?php\nnamespace Legacy;\n\nclass Printer\n{\n}\n',
+      'src/Shop/Report.php': '<?php\nnamespace Shop;\n\nuse Shop\\IO\\{Printer, Reader};\n\nclass Report\n{\n    public function __construct(private Printer $printer, private Reader $reader) {}\n}\n',
+    });
+    roots.push(root);
+    const engine = testEngine(root);
+    engines.push(engine);
+    await engine.index();
+    const r = await engine.references('Shop.IO.Printer');
+    assert.equal(r.definition.path, 'src/Shop/IO/Printer.php');
+    assert.deepEqual(at(r.results).filter((h) => h.startsWith('src/Shop/Report.php')), ['src/Shop/Report.php:4:14 import', 'src/Shop/Report.php:8:41 type']);
   });
 
   it('a Ruby class in a module is referenced from a file that requires it', async () => {

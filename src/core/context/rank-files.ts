@@ -108,10 +108,12 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
     }
   }
 
+  const answerInTests = testsDefiningOnly(ev);
   const out: ScoredFile[] = [];
   scored.forEach(({ signals, base }, id) => {
     const fact = ev.facts.files.get(id)!;
-    const factor = fact.cls === 'source' ? 1 : fact.cls === 'test' ? (ev.aboutTests ? factors.testWhenAsked : factors.test) : factors[fact.cls];
+    const testAsked = ev.aboutTests || answerInTests.has(id);
+    const factor = fact.cls === 'source' ? 1 : fact.cls === 'test' ? (testAsked ? factors.testWhenAsked : factors.test) : factors[fact.cls];
     const score = (base + weights.proximity * signals.proximity) * factor;
     if (score <= 0) return;
     out.push({
@@ -124,6 +126,17 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
   const rank = (f: ScoredFile): number => ev.facts.pathRank(f.fileId);
   out.sort((a, b) => b.score - a.score || rank(a) - rank(b));
   return out;
+}
+
+/**
+ * The test files that define the subject of a definition question ("where is X defined?") by its exact name, when
+ * no other file does: there the test is the answer, not a test to rank down (a helper class declared in a test).
+ */
+function testsDefiningOnly(ev: Evidence): Set<number> {
+  if (!ev.locate) return new Set();
+  const subjects = new Set(ev.entities.filter((e) => e.subject).map((e) => e.text));
+  const defining = ev.matches.filter((m) => subjects.has(m.entity) && (m.how === 'exact' || m.how === 'qualified')).map((m) => m.fileId);
+  return defining.length && defining.every((id) => ev.facts.files.get(id)?.cls === 'test') ? new Set(defining) : new Set();
 }
 
 /**

@@ -2,7 +2,7 @@
  * How each file relates to a definition's file through imports: the filter and the ranking key of index references.
  * A file relates when it imports the name, the whole module, or the module under an alias from the definition's
  * file, directly or through modules that re-export it; Go (and Java, Kotlin) files of one package relate without
- * imports.
+ * imports, and C# files by their namespaces.
  */
 import type { IndexDatabase } from '../store/database';
 import { ImportResolver, type ImportRow, type IndexedFile } from './imports';
@@ -28,6 +28,8 @@ export class ImportRelations {
   private readonly resolved = new Map<string, string[]>();
   private byTarget: Map<string, ImportRow[]> | undefined;
   private readonly topLevel = new Map<string, Set<string>>();
+  /** C# file → the namespaces it declares, read on first use. */
+  private namespaces: Map<number, string[]> | undefined;
 
   constructor(private readonly db: IndexDatabase, readonly resolver: ImportResolver) {
     for (const r of db.all('SELECT id, path, language FROM files')) {
@@ -55,16 +57,23 @@ export class ImportRelations {
     return this.imports.get(fileId) ?? [];
   }
 
-  /** Files an import brings in; for Python `from pkg import mod`, the submodules it names too. */
+  /**
+   * Files an import brings in; for Python `from pkg import mod`, the submodules it names too, and for a PHP group
+   * `use A\{B, C}` (source A, names B and C) the class files A\B and A\C.
+   */
   targets(row: ImportRow): string[] {
     const from = this.files.get(row.fileId);
     if (!from) return [];
-    const key = `${row.fileId}\0${row.source}\0${from.language === 'python' ? row.names.join(',') : ''}`;
+    const byName = from.language === 'python' || from.language === 'php';
+    const key = `${row.fileId}\0${row.source}\0${byName ? row.names.join(',') : ''}`;
     let out = this.resolved.get(key);
     if (!out) {
       const set = new Set(this.resolver.resolve(from, row.source));
       if (from.language === 'python') {
         for (const n of row.names) for (const p of this.resolver.resolve(from, row.source.endsWith('.') ? row.source + n : `${row.source}.${n}`)) set.add(p);
+      }
+      if (from.language === 'php' && !set.size) {
+        for (const n of row.names) for (const p of this.resolver.resolve(from, `${row.source}\\${n}`)) set.add(p);
       }
       out = [...set];
       this.resolved.set(key, out);
@@ -110,6 +119,10 @@ export class ImportRelations {
     }
     if (best) return best.link;
     const defFile = this.byPath.get(defPath);
+    if (defFile && file.language === 'csharp' && defFile.language === 'csharp') {
+      const link = this.namespaceLink(file, defFile);
+      if (link) return link;
+    }
     if (defFile && PACKAGE_SCOPED.has(file.language) && file.language === defFile.language && this.resolver.samePackage(file.path, defPath)) {
       return { proximity: 'same-package' };
     }
@@ -188,6 +201,30 @@ export class ImportRelations {
   }
 
   /** Whether a name defined once may be trusted in `file` without an import link. */
+  /**
+   * C# sees the names of its own namespace and of the namespaces enclosing it without a `using`, and the names of a
+   * namespace it opens with `using A.B;` (a namespace is no file, so the import resolves to no path).
+   */
+  private namespaceLink(file: IndexedFile, defFile: IndexedFile): FileLink | undefined {
+    const defined = this.namespacesOf(defFile.id);
+    if (!defined.length) return undefined;
+    if (this.namespacesOf(file.id).some((n) => defined.some((d) => n === d || n.startsWith(`${d}.`)))) return { proximity: 'same-package' };
+    const using = this.importsOf(file.id).find((row) => row.names.length === 0 && defined.includes(row.source));
+    return using ? { import: using, proximity: 'imports' } : undefined;
+  }
+
+  private namespacesOf(fileId: number): string[] {
+    if (!this.namespaces) {
+      this.namespaces = new Map();
+      const rows = this.db.all("SELECT s.file_id, s.qualified_name FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.language = 'csharp' AND s.kind = 'module'");
+      for (const r of rows) {
+        const id = Number(r.file_id);
+        this.namespaces.set(id, [...(this.namespaces.get(id) ?? []), String(r.qualified_name)]);
+      }
+    }
+    return this.namespaces.get(fileId) ?? [];
+  }
+
   trustsUniqueName(file: IndexedFile, name: string): boolean {
     if (RESOLVED_LANGUAGES.has(file.language)) return false;
     // An import that names it from somewhere we could not resolve means some other definition.

@@ -41,10 +41,11 @@ interface RawDef {
   container?: string;
 }
 
-export function extractFromTree(path: string, language: string, text: string, tree: Tree, query: Query): ParseResult {
+/** `parsedText` is what the parser saw (the language's rewrites of `text`, same length): broken regions are re-parsed from it. */
+export function extractFromTree(path: string, language: string, text: string, tree: Tree, query: Query, parsedText = text): ParseResult {
   // Pieces of regions the grammar could not parse, parsed again on their own; their nodes share the file's
   // positions, so their matches merge with the main tree's (same name node, same key).
-  const recovered = reparseBrokenRegions(tree, text);
+  const recovered = reparseBrokenRegions(tree, parsedText);
   try {
     const trees = recovered.replacesRoot ? recovered.trees : [tree, ...recovered.trees];
     return extractFromTrees(path, language, text, tree, trees, query);
@@ -106,7 +107,8 @@ function extractFromTrees(path: string, language: string, text: string, tree: Tr
       const upgrade = existing !== undefined && KIND_RANK(kind) > KIND_RANK(existing.kind);
       if (!existing || upgrade || whole.endIndex - whole.startIndex > existing.endIndex - existing.startIndex) {
         defs.set(key, {
-          name: nameNode.text,
+          // A Ruby symbol (`attr_reader :total`) names `total`.
+          name: nameNode.text.replace(/^:/, ''),
           kind: existing && KIND_RANK(existing.kind) > KIND_RANK(kind) ? existing.kind : kind,
           nameNode,
           startIndex: whole.startIndex,

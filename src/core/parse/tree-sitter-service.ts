@@ -7,12 +7,14 @@ import type { AssetLocator } from '../ports';
 import { extractFromTree } from './extract';
 import { packContent } from './file-content';
 import { searchableText } from './identifiers';
-import { languageById } from './languages';
+import { languageById, textForParser } from './languages';
+import type { LanguageSpec } from './languages';
 import type { ParseRequest, ParseResult } from './types';
 
 interface Loaded {
   parser: Parser;
   query: Query;
+  spec: LanguageSpec;
 }
 
 let runtimeReady: Promise<void> | undefined;
@@ -60,7 +62,7 @@ export class TreeSitterService {
         const query = new Query(language, sources.join('\n'));
         const parser = new Parser();
         parser.setLanguage(language);
-        return { parser, query };
+        return { parser, query, spec };
       })();
       pending.catch((e: unknown) => this.failures.set(languageId, e instanceof Error ? e.message : String(e)));
       this.loaded.set(languageId, pending);
@@ -84,9 +86,11 @@ export class TreeSitterService {
     }
     let tree;
     try {
-      tree = loaded.parser.parse(req.text);
+      // The parser sees the rewritten text; names, signatures and chunks come from the file's own text.
+      const parsed = textForParser(loaded.spec, req.text);
+      tree = loaded.parser.parse(parsed);
       if (!tree) return failed(req, 'parse_failed', 'parser returned no tree');
-      return extractFromTree(req.path, req.language, req.text, tree, loaded.query);
+      return extractFromTree(req.path, req.language, req.text, tree, loaded.query, parsed);
     } catch (e) {
       // A parser crash (e.g. WASM out of bounds on pathological input) is this file's problem only.
       loaded.parser.reset();

@@ -17,6 +17,7 @@ export function expectedMeta(assets: AssetLocator): () => Promise<Record<string,
       for (const lang of LANGUAGES) {
         h.update(lang.id).update(lang.grammar);
         for (const q of lang.queries) h.update(await assets.readText(q));
+        for (const r of lang.rewrites ?? []) h.update(String(r.pattern));
       }
       // The grammar packages' versions stand for the WASM files: reading megabytes of grammars on every start to
       // hash them would cost more than the no-change re-index itself.

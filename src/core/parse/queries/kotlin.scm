@@ -30,7 +30,8 @@
 (delegation_specifier (user_type (type_identifier) @name.reference.implementation))
 
 ; Imports: the source is the imported path and the name its last segment (the name in the source module, also
-; under an alias); a wildcard import brings no listed names.
+; under an alias); a wildcard import brings no listed names. A comment after an import (the file's first KDoc, often)
+; is a child of its import_header in this grammar, so it counts like the end of the import.
 (import_header (identifier (simple_identifier) @import.name .) @import.source .)
-(import_header (identifier (simple_identifier) @import.name .) @import.source (import_alias))
+(import_header (identifier (simple_identifier) @import.name .) @import.source . [(import_alias) (line_comment) (multiline_comment)])
 (import_header (identifier) @import.source (wildcard_import))

@@ -12,6 +12,10 @@
 (alias name: (_) @name.definition.function) @definition.function
 
 (assignment left: (constant) @name.definition.constant) @definition.constant
+; `attr_reader :name, :total` (and attr_writer, attr_accessor) defines the attributes: fields, named without the
+; colon (extract.ts drops it).
+(call method: (identifier) @_attr (#match? @_attr "^attr_(reader|writer|accessor)$")
+  arguments: (argument_list (simple_symbol) @name.definition.field)) @definition.field
 
 ; References. `Foo.new` instantiates Foo; other calls on a constant use it as a type.
 (call method: (identifier) @name.reference.call (#not-match? @name.reference.call "^(new|require|require_relative|load|include|extend|prepend|attr_reader|attr_writer|attr_accessor|private|protected|public)$"))
