@@ -62,6 +62,18 @@ export interface IndexActivity {
   full?: boolean;
   /** State `error`: what went wrong, and the engine's error code when it was an EngineError. */
   error?: { message: string; code?: EngineErrorCode };
+  /** With several workspace folders: each folder's own state (the fields above add them up). */
+  folders?: FolderActivity[];
+}
+
+/** One workspace folder's index activity, when several are open. */
+export interface FolderActivity {
+  name: string;
+  state: IndexActivityState;
+  progress?: IndexProgress;
+  /** Files in its index as of the last finished run. */
+  files?: number;
+  error?: string;
 }
 
 export interface IndexParams {
