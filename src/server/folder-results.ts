@@ -22,6 +22,44 @@ export function askResultIn(r: AskResult, out: PathMap): AskResult {
   return { ...r, citations: r.citations.map((c) => citationIn(c, out)), evidence: r.evidence.map((e) => evidenceIn(e, out)) };
 }
 
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `text` with every whole occurrence of a known path (not inside a longer path) in the client's form. */
+export function textIn(text: string, paths: Iterable<string>, out: PathMap): string {
+  const list = [...paths].sort((a, b) => b.length - a.length);
+  if (!list.length) return text;
+  const re = new RegExp(`(?<![\\w./-])(${list.map(escape).join('|')})(?![\\w/-]|\\.\\w)`, 'g');
+  return text.replace(re, (p) => out(p));
+}
+
+/**
+ * An ask's events with paths in the client's form, the answer's prose included: it names files as the evidence does
+ * (`src/a.ts:3`), and the panel turns those into links. The stream is cut at the last space or backtick of each
+ * delta (the rest is held for the next one), so a path is never split between two deltas and always rewritten.
+ */
+export function askEventsIn(out: PathMap): (event: AskEvent) => AskEvent[] {
+  const paths = new Set<string>();
+  let held = '';
+  let lastMs = 0;
+  return (event) => {
+    if (event.type === 'evidence' && event.evidence.path) paths.add(event.evidence.path);
+    if (event.type === 'answer') {
+      const text = held + event.delta;
+      const cut = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n'), text.lastIndexOf('`')) + 1;
+      held = text.slice(cut);
+      lastMs = event.ms;
+      return cut > 0 ? [{ ...event, delta: textIn(text.slice(0, cut), paths, out) }] : [];
+    }
+    if (event.type === 'done') {
+      for (const e of event.result.evidence) if (e.path) paths.add(e.path);
+      const rest: AskEvent[] = held ? [{ type: 'answer', delta: textIn(held, paths, out), ms: lastMs }] : [];
+      held = '';
+      return [...rest, { ...event, result: { ...askResultIn(event.result, out), answer: textIn(event.result.answer, paths, out) } }];
+    }
+    return [askEventIn(event, out)];
+  };
+}
+
 export function askEventIn(event: AskEvent, out: PathMap): AskEvent {
   switch (event.type) {
     case 'evidence': return { ...event, evidence: evidenceIn(event.evidence, out), citation: citationIn(event.citation, out) };

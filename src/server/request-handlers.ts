@@ -10,7 +10,7 @@ import type {
 import { checkedParams } from './checked-params';
 import { fileInsights, problems, refIdSuggestions, symbolAt } from './editor-insights';
 import { combineActivity, combineFreshness, combineStatus } from './combined-activity';
-import { askEventIn, freshnessIn, hitIn, insightsIn, type PathMap, problemsIn, symbolAtIn, withHits } from './folder-results';
+import { askEventsIn, freshnessIn, hitIn, insightsIn, type PathMap, problemsIn, symbolAtIn, withHits } from './folder-results';
 import type { ServedFolder, WorkspaceFolders } from './workspace-folders';
 
 export type RequestHandlers = {
@@ -115,9 +115,10 @@ export function createRequestHandlers(folders: WorkspaceFolders, notify: Notify)
     },
     'contextOracle/status': async () => {
       if (!folders.several()) return folders.primary().session.status();
-      const each = await Promise.all(folders.list().map(async (f) => ({ name: f.name, status: await f.session.status() })));
-      const activity = combineActivity(each.map((e) => ({ name: e.name, activity: { ...e.status.activity, status: e.status.index } })));
-      return { index: combineStatus(each.map((e) => e.status.index))!, activity };
+      const each = await Promise.all(folders.list().map(async (f) => ({ folder: f, status: await f.session.status() })));
+      const activity = combineActivity(each.map((e) => ({ name: e.folder.name, activity: { ...e.status.activity, status: e.status.index } })));
+      const stamps = each.flatMap((e) => (e.status.index.freshness ? [freshnessIn(e.status.index.freshness, out(e.folder))] : []));
+      return { index: { ...combineStatus(each.map((e) => e.status.index))!, ...(stamps.length ? { freshness: combineFreshness(stamps) } : {}) }, activity };
     },
     'contextOracle/cancelIndex': async () => ({ cancelled: folders.list().reduce((n, f) => n + f.session.cancel(), 0) }),
     'contextOracle/search': async (params) => {
@@ -130,14 +131,17 @@ export function createRequestHandlers(folders: WorkspaceFolders, notify: Notify)
       const folder = params.session && sessions.has(params.session) ? conversationFolder(params.session) : await folderFor(folders, params, signal);
       if (params.session) sessions.set(params.session, folder.name);
       if (!folders.several()) return ask(folder.session.engine(), params, signal, notify);
-      const paths = out(folder);
+      const rewrite = askEventsIn(out(folder));
       const done = await ask(folder.session.engine(), params, signal, (method, p) => {
         if (method === 'contextOracle/askEvent') {
           const e = p as OracleNotifications['contextOracle/askEvent'];
-          notify('contextOracle/askEvent', { id: e.id, event: askEventIn(e.event, paths) });
+          for (const event of rewrite(e.event)) notify('contextOracle/askEvent', { id: e.id, event });
         } else notify(method, p);
       });
-      return askEventIn(done, paths) as AskDone;
+      // The done event flushes what the rewriter held back, as a last answer event before the result.
+      const last = rewrite(done);
+      for (const event of last.slice(0, -1)) notify('contextOracle/askEvent', { id: params.id, event });
+      return last.at(-1) as AskDone;
     },
     'contextOracle/conversation': async (params) => (await conversationFolder(params.session).session.engine().conversation(params.session)) ?? null,
     'contextOracle/definitions': (params, signal) => navigate(params.symbol, (e, symbol) => e.definitions(symbol, { signal, ...optional('limit', params.limit) })),

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import type { OracleNotificationMethod } from '../../src/protocol/language-server';
+import type { AskResult } from '../../src/core/oracle/types';
 import { combineActivity } from '../../src/server/combined-activity';
+import { askEventsIn } from '../../src/server/folder-results';
 import { createIndexSession } from '../../src/server/index-session';
 import { createRequestHandlers, type RequestHandlers } from '../../src/server/request-handlers';
 import { WorkspaceFolders } from '../../src/server/workspace-folders';
@@ -82,6 +84,12 @@ test('a question whose answer is in the second folder is asked there and cites i
   const streamed = events.filter((e) => e.method === 'contextOracle/askEvent').map((e) => (e.params as { event: { type: string; citation?: { path?: string } } }).event);
   const cited = streamed.filter((e) => e.type === 'evidence').map((e) => e.citation?.path);
   assert.ok(cited.length > 0 && cited.every((p) => p?.startsWith('ledger/')), cited.join(', '));
+  // The prose names files as the evidence does: those names carry the folder too (the panel makes them links),
+  // and the streamed deltas add up to the final answer.
+  assert.match(done.result.answer, /ledger\/src\/ledger\.ts:17/);
+  assert.doesNotMatch(done.result.answer, /(?<!ledger\/)src\/ledger\.ts/, done.result.answer);
+  const deltas = streamed.filter((e) => e.type === 'answer').map((e) => (e as unknown as { delta: string }).delta).join('');
+  assert.equal(deltas, done.result.answer);
   // A question about the first folder still goes there.
   const greet = await handlers['contextOracle/ask']({ id: 'q2', question: 'What does the Greeter class greet people with?' }, signal);
   assert.ok(greet.result.citations.some((c) => c.path?.startsWith('workspace/src/greeter.ts')), greet.result.citations.map((c) => c.label).join(', '));
@@ -123,6 +131,7 @@ test('search and the status add the folders up; the freshness stamp names queued
   await folders.byName('ledger')!.session.engine().noteChanges([{ path: 'src/ledger.ts' }]);
   const stamp = await handlers['contextOracle/freshness']({}, signal);
   assert.deepEqual(stamp.queued, ['ledger/src/ledger.ts']);
+  assert.deepEqual((await handlers['contextOracle/status']({}, signal)).index.freshness?.queued, ['ledger/src/ledger.ts'], 'the status report too');
 });
 
 test('one activity for the status bar: any folder indexing makes the whole indexing, progress added up', () => {
@@ -136,4 +145,21 @@ test('one activity for the status bar: any folder indexing makes the whole index
   assert.deepEqual(a.folders?.map((f) => f.state), ['ready', 'indexing', 'indexing']);
   const one = { state: 'ready' as const };
   assert.equal(combineActivity([{ name: 'only', activity: one }]), one, 'one folder: its activity unchanged');
+});
+
+test('answer deltas: a path split between two deltas is still rewritten; what is held back comes out before done', () => {
+  const rewrite = askEventsIn((p) => `ledger/${p}`);
+  const evidence = { key: 'k', source: 'code', method: 'fulltext', path: 'src/a.ts', title: 't', text: '', relevance: 1, score: 1, reason: '' } as const;
+  const citation = { n: 1, kind: 'code', label: 'src/a.ts:3', path: 'src/a.ts', line: 3, quote: '', title: 't', reason: '' } as const;
+  const out = [
+    ...rewrite({ type: 'evidence', n: 1, evidence, citation, ms: 1 }),
+    ...rewrite({ type: 'answer', delta: 'See `src/', ms: 2 }),
+    ...rewrite({ type: 'answer', delta: 'a.ts:3` and mysrc/a.ts', ms: 3 }),
+  ];
+  assert.equal((out[0] as { citation: { label: string } }).citation.label, 'ledger/src/a.ts:3');
+  const result = { answer: 'See `src/a.ts:3` and mysrc/a.ts', citations: [citation], evidence: [evidence] } as unknown as AskResult;
+  const end = rewrite({ type: 'done', result, ms: 4 });
+  const text = [...out, ...end].filter((e) => e.type === 'answer').map((e) => (e as { delta: string }).delta).join('');
+  assert.equal(text, 'See `ledger/src/a.ts:3` and mysrc/a.ts', 'a path inside a longer name is left alone');
+  assert.equal((end.at(-1) as { result: AskResult }).result.answer, text);
 });

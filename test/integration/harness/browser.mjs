@@ -29,12 +29,15 @@ export function chromiumPath() {
   return process.env.CHROMIUM || '/usr/bin/chromium';
 }
 
-/** The workbench URL; code-server uses the page's host as the remote authority for vscode-remote:// URIs. */
+/**
+ * The workbench URL for a folder or a `.code-workspace` file; code-server uses the page's host as the remote authority
+ * for vscode-remote:// URIs.
+ */
 function workbenchUrl(baseUrl, folder, devPath, testsPath) {
   const authority = new URL(baseUrl).host;
   const remote = (p) => `vscode-remote://${authority}${resolve(p)}`;
   const payload = [['extensionDevelopmentPath', remote(devPath)], ['extensionTestsPath', remote(testsPath)]];
-  return `${baseUrl}/?folder=${encodeURIComponent(resolve(folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  return `${baseUrl}/?${folder.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURIComponent(resolve(folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 /**
@@ -62,7 +65,7 @@ function enableDevelopmentPayload(page) {
 /**
  * @param {{ baseUrl: string, workspace: string, devPath: string, testsPath: string, signalDir: string,
  *           outDir: string, timeoutMs: number, startTimeoutMs: number, log: (m: string) => void,
- *           onOutput: (line: string) => void }} o
+ *           onOutput: (line: string) => void, logPrefix?: string }} o
  * @returns {Promise<{ code: number | 'timeout', started: boolean, statusBarText?: string, tooltipText?: string,
  *           screenshots: string[] }>}
  */
@@ -141,8 +144,8 @@ export async function runExtensionTests(o) {
       await page.screenshot({ path: join(o.outDir, 'timeout.png') }).catch(() => undefined);
     }
   } finally {
-    writeFileSync(join(o.outDir, 'browser-console.log'), consoleLines.join('\n'));
-    writeFileSync(join(o.outDir, 'workbench.log'), workbenchLog.join('\n'));
+    writeFileSync(join(o.outDir, `${o.logPrefix ?? ''}browser-console.log`), consoleLines.join('\n'));
+    writeFileSync(join(o.outDir, `${o.logPrefix ?? ''}workbench.log`), workbenchLog.join('\n'));
     await context.close().catch(() => undefined);
     rmSync(userDataDir, { recursive: true, force: true });
   }
