@@ -175,6 +175,15 @@ export interface OracleRequests {
   /** Commit every queued change now. */
   'contextOracle/syncNow': { params: NoParams; result: FreshnessStamp };
   'contextOracle/freshness': { params: NoParams; result: FreshnessStamp };
+  /** The model questions go to now (the panel's header names it), or none: answers come from the evidence alone. */
+  'contextOracle/model': { params: NoParams; result: ModelInUse };
+}
+
+export interface ModelInUse {
+  /** The model's name; absent: no model. */
+  model?: string;
+  /** Where it comes from: the user's own configuration, the editor's language models, or the approved workspace file. */
+  origin?: 'user' | 'editor' | 'workspace';
 }
 
 /** Notifications from server to client: method → params. */

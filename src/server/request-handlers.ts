@@ -5,7 +5,7 @@
  */
 import { collectAnswer, type DefinitionHit, type Engine, EngineError, type IndexOutcome, type ReferenceHit, SOURCE_NAMES, type SourceName } from '../core';
 import type {
-  AskDone, AskParams, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, OracleRequests,
+  AskDone, AskParams, ModelInUse, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, OracleRequests,
 } from '../protocol/language-server';
 import { checkedParams } from './checked-params';
 import { fileInsights, problems, refIdSuggestions, symbolAt } from './editor-insights';
@@ -82,7 +82,7 @@ async function fromEveryFolder<T>(folders: WorkspaceFolders, run: (folder: Serve
   return found;
 }
 
-export function createRequestHandlers(folders: WorkspaceFolders, notify: Notify): RequestHandlers {
+export function createRequestHandlers(folders: WorkspaceFolders, notify: Notify, modelInUse: () => Promise<ModelInUse>): RequestHandlers {
   const engine = (): Engine => folders.primary().session.engine();
   const out = (folder: ServedFolder): PathMap => (p) => folders.outPath(folder, p);
   /** A symbol or ref_id that names a folder goes there; a bare one to every folder (navigation) or the primary. */
@@ -196,6 +196,7 @@ export function createRequestHandlers(folders: WorkspaceFolders, notify: Notify)
       notify('contextOracle/freshness', stamp);
       return stamp;
     },
+    'contextOracle/model': async () => modelInUse(),
     'contextOracle/freshness': async () => combineFreshness(await Promise.all(folders.list().map(async (f) => freshnessIn(await f.session.engine().freshness(), out(f))))),
   };
   // Clients are not trusted to send well-formed params: every request is checked against its declared schema first,

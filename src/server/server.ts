@@ -3,7 +3,8 @@
  * Indexing starts after `initialized` and never blocks `initialize`; progress goes to the client as
  * `contextOracle/activity` notifications; the custom requests are declared in src/protocol/language-server.ts.
  */
-import { basename } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CancellationTokenSource, createConnection, ProposedFeatures, TextDocumentSyncKind, type CancellationToken,
@@ -11,12 +12,12 @@ import {
 } from 'vscode-languageserver/node';
 import { createNodeEngine } from '../node/node-engine';
 import { nodeHttpClient } from '../node/http';
-import type { FreshnessStamp } from '../core';
+import { chooseModel, type FreshnessStamp, type ModelSettings, parseSettings, SETTINGS_FILE } from '../core';
 import type {
-  EditorModelConfig, InitializationOptions, OracleClientRequests, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, ServerSettings,
+  EditorModelConfig, InitializationOptions, ModelInUse, OracleClientRequests, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, ServerSettings,
 } from '../protocol/language-server';
 import { createConnectionLogger } from './connection-logger';
-import { editorModelHttp, editorModelSettings } from './editor-model-http';
+import { EDITOR_MODEL_BASE_URL, editorModelHttp, editorModelSettings } from './editor-model-http';
 import { createEditorNavigation, type SendClientRequest } from './editor-navigation';
 import { combineActivity, combineFreshness, type FolderReport } from './combined-activity';
 import { createFreshnessFeed, type FreshnessFeed } from './freshness-feed';
@@ -181,7 +182,24 @@ async function closeFolder(name: string): Promise<void> {
   publishFreshness();
 }
 
-const handlers = createRequestHandlers(folders, notify);
+/** The model the next question uses: the same choice the engine makes (the user's, else an approved workspace one). */
+async function modelInUse(): Promise<ModelInUse> {
+  const user = userModel.current();
+  let workspace: ModelSettings | undefined;
+  const root = folders.list()[0]?.root;
+  if (!user.model && root) {
+    try {
+      workspace = parseSettings(JSON.parse(await readFile(join(root, SETTINGS_FILE), 'utf8'))).model;
+    } catch {
+      workspace = undefined; // no file or not readable: no workspace model
+    }
+  }
+  const choice = chooseModel(undefined, user, workspace);
+  if (!choice.model) return {};
+  return { model: choice.model.model, origin: choice.origin === 'workspace' ? 'workspace' : choice.model.baseUrl === EDITOR_MODEL_BASE_URL ? 'editor' : 'user' };
+}
+
+const handlers = createRequestHandlers(folders, notify, modelInUse);
 
 /** Every request method, once: `satisfies` makes a method added to the protocol but missing here a compile error. */
 const REQUEST_METHODS = Object.keys({
@@ -190,7 +208,7 @@ const REQUEST_METHODS = Object.keys({
   'contextOracle/implementations': true, 'contextOracle/repoMap': true, 'contextOracle/bundle': true, 'contextOracle/why': true,
   'contextOracle/graphView': true, 'contextOracle/lint': true, 'contextOracle/starterGraph': true, 'contextOracle/docSync': true, 'contextOracle/context': true,
   'contextOracle/refIds': true, 'contextOracle/symbolAt': true, 'contextOracle/fileInsights': true, 'contextOracle/problems': true,
-  'contextOracle/syncNow': true, 'contextOracle/freshness': true,
+  'contextOracle/syncNow': true, 'contextOracle/freshness': true, 'contextOracle/model': true,
 } satisfies Record<OracleRequestMethod, true>) as OracleRequestMethod[];
 
 for (const method of REQUEST_METHODS) {

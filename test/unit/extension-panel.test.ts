@@ -8,6 +8,22 @@ import { codeSpan, escapeMarkdown } from '../../src/extension/chat/chat-text';
 import { queuedText, statusBarContent, statusReport } from '../../src/extension/status-view';
 import type { IndexStatus } from '../../src/core/model';
 import { linkKind, parsePathRef } from '../../webview-ui/links';
+import { cardMessages } from '../../webview-ui/history';
+import type { HostMessage } from '../../src/protocol/webview';
+
+test('"Open in editor" of a card restored after a reload carries what made it; only card messages naming that card pass', () => {
+  const started = { type: 'askStarted', id: 'a-1', question: 'q', explain: false };
+  const ended = { type: 'askEnded', id: 'a-1', cancelled: false };
+  assert.deepEqual(parseWebviewMessage({ type: 'openInEditor', key: 'a-1', messages: [started, ended] }), { type: 'openInEditor', key: 'a-1', messages: [started, ended] });
+  const bundle = { type: 'bundle', key: 'r-2', refIds: ['x'], result: {} };
+  assert.deepEqual(parseWebviewMessage({ type: 'openInEditor', key: 'r-2', messages: [bundle] }), { type: 'openInEditor', key: 'r-2', messages: [bundle] });
+  // Another card's message, a type that makes no card, a non-object or too many: the messages are dropped, not the click.
+  for (const messages of [[started, { ...ended, id: 'a-2' }], [{ type: 'prefill', question: 'x', id: 'a-1' }], ['a-1'], [], Array(9).fill(started), 'a-1']) {
+    assert.deepEqual(parseWebviewMessage({ type: 'openInEditor', key: 'a-1', messages }), { type: 'openInEditor', key: 'a-1' }, JSON.stringify(messages).slice(0, 80));
+  }
+  assert.deepEqual(cardMessages([started, { type: 'askEvent', id: 'a-2', event: {} }, bundle, ended] as HostMessage[], 'a-1'), [started, ended]);
+  assert.deepEqual(cardMessages([started, bundle] as HostMessage[], 'r-2'), [bundle]);
+});
 
 test('well-formed webview messages pass, trimmed; everything else is dropped', () => {
   assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready', restored: false });

@@ -53,7 +53,7 @@ before(async () => {
     createEngine: (r) => { engine = testEngine(r); return engine; },
   });
   sessionForLoopback = () => session;
-  handlers = createRequestHandlers(new WorkspaceFolders([{ name: 'workspace', root, session }]), <M extends OracleNotificationMethod>(method: M, params: OracleNotifications[M]) => { sent.push({ method, params }); });
+  handlers = createRequestHandlers(new WorkspaceFolders([{ name: 'workspace', root, session }]), <M extends OracleNotificationMethod>(method: M, params: OracleNotifications[M]) => { sent.push({ method, params }); }, async () => ({}));
   await handlers['contextOracle/index']({}, signal);
 });
 after(async () => {
@@ -78,7 +78,7 @@ test('the extension reads an ask through the server as one stream: every event i
   const subscribers = new Set<(p: OracleNotifications['contextOracle/askEvent']) => void>();
   const loopback = createRequestHandlers(new WorkspaceFolders([{ name: 'workspace', root, session: sessionForLoopback() }]), (method, params) => {
     if (method === 'contextOracle/askEvent') for (const s of subscribers) s(params as OracleNotifications['contextOracle/askEvent']);
-  });
+  }, async () => ({}));
   const client = {
     onNotification: (_method: string, handler: (p: OracleNotifications['contextOracle/askEvent']) => void) => {
       subscribers.add(handler);

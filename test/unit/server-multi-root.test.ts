@@ -52,7 +52,7 @@ before(async () => {
     });
     folders.add({ name, root, session });
   }
-  handlers = createRequestHandlers(folders, (method, params) => { events.push({ method, params }); });
+  handlers = createRequestHandlers(folders, (method, params) => { events.push({ method, params }); }, async () => ({}));
   await handlers['contextOracle/index']({}, signal);
 });
 after(async () => {

@@ -2,7 +2,7 @@
 // the development payload (extensionDevelopmentPath + extensionTestsPath), relays the extension host's test output,
 // takes the screenshots the suite asks for, and resolves with the exit code the workbench reports.
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format } from 'node:util';
@@ -123,7 +123,12 @@ export async function runExtensionTests(o) {
         const [, step, args] = ui;
         const run = uiSteps[step] ? uiSteps[step](page, JSON.parse(args), o.outDir) : Promise.reject(new Error(`unknown UI step ${step}`));
         run.then((r) => { o.log(`ui step ${step}: ${JSON.stringify(r).slice(0, 300)}`); return r; }, (e) => { o.log(`ui step ${step} failed: ${e.message}`); return { error: e.message }; })
-          .then((r) => writeFileSync(join(o.signalDir, `${step}.json`), JSON.stringify(r)));
+          .then((r) => {
+            // Written whole, then renamed: the suite polls for the file and must never read it half-written.
+            const file = join(o.signalDir, `${step}.json`);
+            writeFileSync(`${file}.tmp`, JSON.stringify(r));
+            renameSync(`${file}.tmp`, file);
+          });
         return;
       }
       workbenchLog.push(`[${type}] ${line}`);

@@ -365,6 +365,7 @@ export const uiSteps = {
     return {
       phase: (await card.locator('[data-testid="phase"]').textContent())?.trim(),
       answer: (await card.locator('[data-testid="answer"]').allTextContents()).join('\n'),
+      model: (await frame.locator('[data-testid="model"]').textContent())?.trim(),
       screenshot: await shot(page, outDir, name ?? 'panel-last-answer'),
     };
   },
