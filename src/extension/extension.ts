@@ -46,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
     const models = new EditorModels(log);
     const client = createOracleClient(context, log, { ...navigationHandlers, ...models.handlers });
     clientToStop = client;
+    models.sendChunk = (stream, text) => client.notify('contextOracle/lm/chunk', { stream, text });
     const problems = new ProblemsView(client, log);
     const insights = new AnnotationInsights(client, log);
     const catalog = new RefIdCatalog(client);

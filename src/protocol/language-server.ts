@@ -202,6 +202,8 @@ export interface OracleClientNotifications {
   'contextOracle/fileChanges': { changes: ChangeNotice[] };
   /** The user's model settings or the workspace model approval changed. */
   'contextOracle/modelConfig': EditorModelConfig;
+  /** A part of the editor model's answer for the `contextOracle/lm/chat` request that opened `stream`. */
+  'contextOracle/lm/chunk': { stream: string; text: string };
 }
 
 /**
@@ -213,8 +215,12 @@ export interface OracleClientRequests {
   'contextOracle/nav/references': { params: { at: NavLocation }; result: NavLocation[] };
   'contextOracle/nav/implementations': { params: { at: NavLocation }; result: NavLocation[] };
   'contextOracle/nav/workspaceSymbols': { params: { query: string }; result: NavSymbol[] };
-  /** Runs the editor's language model `model` (by name) on the messages; the whole answer comes back at once. */
-  'contextOracle/lm/chat': { params: { model: string; messages: ChatMessage[]; maxTokens?: number }; result: { text: string } };
+  /**
+   * Runs the editor's language model `model` (by name) on the messages. With `stream`, each part of the answer goes
+   * to the server as a `contextOracle/lm/chunk` notification as the model reports it, before this request's answer,
+   * which holds the whole text.
+   */
+  'contextOracle/lm/chat': { params: { model: string; messages: ChatMessage[]; maxTokens?: number; stream?: string }; result: { text: string } };
 }
 
 export type OracleRequestMethod = keyof OracleRequests;

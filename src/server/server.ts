@@ -17,7 +17,7 @@ import type {
   EditorModelConfig, InitializationOptions, ModelInUse, OracleClientRequests, OracleNotificationMethod, OracleNotifications, OracleRequestMethod, ServerSettings,
 } from '../protocol/language-server';
 import { createConnectionLogger } from './connection-logger';
-import { EDITOR_MODEL_BASE_URL, editorModelHttp, editorModelSettings } from './editor-model-http';
+import { EDITOR_MODEL_BASE_URL, editorModelHttp, editorModelSettings, LmStreams } from './editor-model-http';
 import { createEditorNavigation, type SendClientRequest } from './editor-navigation';
 import { combineActivity, combineFreshness, type FolderReport } from './combined-activity';
 import { createFreshnessFeed, type FreshnessFeed } from './freshness-feed';
@@ -34,6 +34,8 @@ applyHostHeapPolicy();
 const connection = createConnection(ProposedFeatures.all);
 const logger = createConnectionLogger(connection.console);
 const folders = new WorkspaceFolders();
+/** Parts of the editor model's answers under way (see editor-model-http.ts). */
+const lmStreams = new LmStreams();
 /** Per folder: its change feed, and its last activity and freshness (combined into one for the client). */
 const feeds = new Map<string, FreshnessFeed>();
 const lastActivity = new Map<string, FolderReport>();
@@ -133,7 +135,7 @@ function openFolder(spec: { name: string; root: string }, index: boolean): Serve
     settings,
     logger,
     createEngine: (r, s) => createNodeEngine({
-      root: r, logger, assetRoot: __dirname, config: toEngineConfig(s), userModel, http: editorModelHttp(sendClientRequest, nodeHttpClient), ...(s.indexPath ? { indexPath: s.indexPath } : {}),
+      root: r, logger, assetRoot: __dirname, config: toEngineConfig(s), userModel, http: editorModelHttp(sendClientRequest, nodeHttpClient, lmStreams), ...(s.indexPath ? { indexPath: s.indexPath } : {}),
       ...(s.useEditorNavigation !== false ? { navigation: createEditorNavigation(folderClientRequests(spec.name), logger) } : {}),
     }),
     notify: (activity) => {
@@ -237,6 +239,8 @@ connection.onNotification('contextOracle/fileChanges', (params: unknown) => {
 });
 
 connection.onNotification('contextOracle/modelConfig', (params: unknown) => applyModelConfig(params));
+
+connection.onNotification('contextOracle/lm/chunk', (params: unknown) => lmStreams.chunk(params));
 
 connection.onInitialize((params) => {
   const init = (params.initializationOptions ?? {}) as Partial<InitializationOptions>;
