@@ -90,6 +90,21 @@ test('the status bar counts queued changes and names them in the tooltip', () =>
   assert.match(q.tooltip, /src\/a\.ts, src\/b\.ts/);
 });
 
+test('with several workspace folders the status bar counts all of them and its tooltip names each', () => {
+  const folders = [
+    { name: 'app', state: 'ready' as const, files: 3 },
+    { name: 'ledger', state: 'indexing' as const, progress: { phase: 'parsing' as const, done: 2, total: 5 } },
+  ];
+  const indexing = statusBarContent({ state: 'indexing', progress: { phase: 'parsing', done: 2, total: 5 }, folders });
+  assert.equal(indexing.text, '$(sync~spin) Oracle: indexing 2/5');
+  assert.match(indexing.tooltip, /^Indexing 2 workspace folders: 2\/5 files\.\n\nFolders: app: 3 files · ledger: indexing 2\/5\./);
+  const status = { exists: true, files: 4, symbols: 9, annotations: 0, chunks: 9, references: 0, imports: 0, filesWithSyntaxErrors: 0, skips: {}, unavailableLanguages: {}, filesByLanguage: { typescript: 4 } } as unknown as IndexStatus;
+  const ready = statusBarContent({ state: 'ready', status, folders: [folders[0]!, { name: 'ledger', state: 'ready', files: 1 }] });
+  assert.match(ready.tooltip, /Folders: app: 3 files · ledger: 1 file\./);
+  assert.doesNotMatch(statusBarContent({ state: 'ready', status, folders: [folders[0]!] }).tooltip, /Folders/, 'one folder: no list');
+  assert.ok(statusReport({ state: 'ready', status, folders: [folders[0]!, { name: 'ledger', state: 'ready', files: 1 }] }, 1).some((l) => /folders: +app: 3 files · ledger: 1 file/.test(l)));
+});
+
 test('a damaged index journal shows in the status bar and the status report, repaired or not', () => {
   const status = { exists: true, root: '/w', indexPath: '/w/i.db', indexBytes: 1024, files: 3, symbols: 9, annotations: 0, chunks: 9,
     references: 4, imports: 1, filesWithSyntaxErrors: 0, skips: {}, unavailableLanguages: {}, filesByLanguage: { typescript: 3 },

@@ -35,8 +35,10 @@ function runMocha(files: string[]): Promise<{ passing: number; failures: number 
 export async function run(): Promise<void> {
   console.log('CONTEXT-ORACLE-INTEGRATION-START'); // tells the harness the extension host loaded the suite
   const record = reloadRecord();
-  // A window of several folders is the harness's multi-root pass: only the multi-root file runs there.
-  const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  // A window on a `.code-workspace` is the harness's multi-root pass: only the multi-root file runs there. Told by the
+  // workspace file, not the folder count: under load the folders of a workspace may not be there yet when this runs.
+  const multiRoot = vscode.workspace.workspaceFile?.path.endsWith('.code-workspace') === true;
+  console.log(`workspace: ${vscode.workspace.workspaceFile?.toString() ?? '(no workspace file)'}, folders ${JSON.stringify(vscode.workspace.workspaceFolders?.map((f) => f.name) ?? [])}`);
   const before = multiRoot ? undefined : record?.read();
   let passing: number;
   let failures: number;

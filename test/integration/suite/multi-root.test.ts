@@ -28,7 +28,7 @@ async function waitForActive(match: (e: vscode.TextEditor) => boolean, what: str
 
 suite('Multi-root workspace: every folder indexed and answered', () => {
   suiteSetup(async () => {
-    assert.deepEqual(vscode.workspace.workspaceFolders?.map((f) => f.name), ['workspace', 'ledger']);
+    await waitFor(() => vscode.workspace.workspaceFolders?.map((f) => f.name).join(',') ?? '', (n) => n === 'workspace,ledger', 'the workspace\'s two folders', 30_000);
     await waitForStatus(allReady(['workspace', 'ledger']), 'both folders indexed', 90_000);
   });
 
