@@ -19,11 +19,12 @@ export function readSaved(state: unknown): HostMessage[] {
 }
 
 /** Whether a message starts a card (the unit of MAX_CARDS). */
-const starts = (m: HostMessage): boolean => !['askEvent', 'signals', 'askEnded', 'prefill', 'cleared'].includes(m.type);
+const starts = (m: HostMessage): boolean => !['askEvent', 'signals', 'askEnded', 'prefill', 'cleared', 'model'].includes(m.type);
 
 export function remember(list: HostMessage[], m: HostMessage): HostMessage[] {
   switch (m.type) {
     case 'prefill':
+    case 'model': // the host sends it at every start
       return list;
     case 'cleared':
       return [];
@@ -45,4 +46,9 @@ export function remember(list: HostMessage[], m: HostMessage): HostMessage[] {
     while (i < next.length && !starts(next[i]!)) i++;
   }
   return i ? next.slice(i) : next;
+}
+
+/** The saved messages that made the card `key` (a result's key, or an answer's ask id), in order. */
+export function cardMessages(list: HostMessage[], key: string): HostMessage[] {
+  return list.filter((m) => ('key' in m && m.key === key) || ('id' in m && m.id === key));
 }

@@ -13,7 +13,7 @@ import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import type { HostMessage, PanelMode } from '../src/protocol/webview';
 import { MAX_QUESTION_CHARS } from '../src/protocol/webview';
 import { clear, h, icon } from './dom';
-import { readSaved, remember } from './history';
+import { cardMessages, readSaved, remember } from './history';
 import { saveState, savedState, send } from './host';
 import { AnswerCard, pastAnswerCard } from './views/answer';
 import { bundleCard } from './views/bundle';
@@ -33,6 +33,9 @@ const input = h('vscode-textarea', { placeholder: 'Ask the oracle… (Enter to s
 const explain = h('vscode-checkbox', { title: 'Show the retrieval paths and per-signal scores', 'data-testid': 'explain-toggle' }, 'Explain') as HTMLElement & { checked: boolean };
 const askButton = h('vscode-button', { 'data-testid': 'ask', title: 'Ask (Enter)' }, 'Ask');
 const newButton = h('vscode-button', { secondary: true, title: 'Start a new conversation', 'data-testid': 'new-conversation' }, icon('add'), ' New');
+// The panel's header: which model answers (issue 19, item 11), filled by the host's `model` message.
+const modelLine = h('div', { class: 'model-line meta', 'data-testid': 'model' });
+if (mode === 'sidebar') app.append(modelLine);
 app.append(feed);
 if (mode === 'sidebar') app.append(h('div', { class: 'composer' }, input, h('div', { class: 'composer-actions' }, explain, h('span', { class: 'spacer' }), newButton, askButton)));
 feed.appendChild(empty);
@@ -48,14 +51,15 @@ function show(el: HTMLElement, key?: string): void {
   if (!restoring) el.scrollIntoView({ block: 'start' });
 }
 
-/** The card's "Open in editor" action: the host shows what it posted under `key` in the editor-area tab. */
+/** The card's "Open in editor" action: the host shows what made the card `key` in the editor-area tab. */
 function addOpenInEditor(el: HTMLElement, key: string): void {
   const header = el.querySelector('header');
   if (!header) return;
   const b = h('a', { href: '#', class: 'action open-in-editor', title: 'Open in editor', 'aria-label': 'Open in editor', role: 'button', 'data-testid': 'open-in-editor' }, icon('link-external'));
   b.addEventListener('click', (e) => {
     e.preventDefault();
-    send({ type: 'openInEditor', key });
+    // The card's messages travel along: after a reload the host no longer holds them (a new extension host).
+    send({ type: 'openInEditor', key, messages: cardMessages(saved, key) });
   });
   header.appendChild(b);
 }
@@ -126,6 +130,13 @@ function handle(m: HostMessage): void {
       asks.clear();
       clear(feed);
       feed.appendChild(empty);
+      break;
+    case 'model':
+      clear(modelLine);
+      modelLine.append(icon(m.model ? 'sparkle' : 'book'), ' ', m.model
+        ? `Model: ${m.model}${m.origin === 'editor' ? ' (editor)' : m.origin === 'workspace' ? ' (workspace)' : ''}`
+        : 'No model — answers from the evidence');
+      modelLine.title = m.model ? 'Answers are written by this model from the evidence found' : 'No model is configured: answers quote the evidence found. Run "Context Oracle: Select Model for the Panel" to choose one.';
       break;
     case 'prefill':
       input.value = m.question;

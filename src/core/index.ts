@@ -31,7 +31,7 @@ export {
 export { MAX_QUESTION_CHARS } from './oracle/ask';
 export { collectAnswer } from './answer-stream';
 export { parseSettings, SETTINGS_FILE, validateModel } from './oracle/settings';
-export { workspaceModelFingerprint } from './oracle/model-choice';
+export { chooseModel, workspaceModelFingerprint } from './oracle/model-choice';
 export type { ConversationView } from './oracle/conversation';
 
 // Context, bundles, navigation and the repo map: DTOs and the renderers hosts print them with.

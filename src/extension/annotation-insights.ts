@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { AnnotatedSymbol, FileInsights } from '../protocol/editor';
 import { errorMessage } from './errors';
-import { relativePath } from './navigation-bridge';
+import { relativePath, toUri } from './navigation-bridge';
 import type { OracleClient } from './oracle-client';
 
 const MARKER = /\b(?:oracle|beadloom):[A-Za-z_]/;
@@ -55,7 +55,7 @@ export class AnnotationInsights implements vscode.CodeLensProvider, vscode.Hover
         if (n.staleDocs.length) {
           lenses.push(new vscode.CodeLens(range, {
             title: `$(warning) stale doc: ${n.staleDocs.join(', ')}`, tooltip: 'This file changed after the doc was last synced',
-            command: 'vscode.open', arguments: [vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, ...n.staleDocs[0]!.split('/'))],
+            command: 'vscode.open', arguments: [toUri(n.staleDocs[0]!)],
           }));
         }
       }

@@ -114,7 +114,7 @@ async function showStatus(deps: CommandDeps, options?: ShowStatusOptions): Promi
     try {
       const result = await client.request('contextOracle/status', {});
       activity = result.activity;
-      view = { ...view, state: result.activity.state, status: result.index, ...(result.activity.progress ? { progress: result.activity.progress } : {}) };
+      view = { ...view, state: result.activity.state, status: result.index, ...(result.activity.progress ? { progress: result.activity.progress } : {}), ...(result.activity.folders ? { folders: result.activity.folders } : {}) };
     } catch (e) {
       view = { ...view, error: errorMessage(e) };
       log.warn(`status request failed (${engineErrorCode(e) ?? 'error'}): ${errorMessage(e)}`);

@@ -53,15 +53,22 @@ export class EditorModels implements vscode.Disposable {
   }
 
   /** The server's request to run the chosen model on the oracle's prompt. */
+  /** Where the parts of a streamed answer go (the language client, once it exists). */
+  sendChunk: ((stream: string, text: string) => void) | undefined;
+
   readonly handlers: Pick<ClientRequestHandlers, 'contextOracle/lm/chat'> = {
-    'contextOracle/lm/chat': async ({ model, messages }, token) => {
+    'contextOracle/lm/chat': async ({ model, messages, stream }, token) => {
       const m = this.find(model);
       if (!m) throw new Error(`the language model "${model}" is not available`);
       // The Language Model API has no system role: the instructions go first, as the user's.
       const chat = messages.map((x) => (x.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(x.content) : vscode.LanguageModelChatMessage.User(x.content)));
       const response = await m.sendRequest(chat, { justification: 'Context Oracle answers the question you asked in its panel with the model you chose.' }, token);
       let text = '';
-      for await (const part of response.text) text += part;
+      for await (const part of response.text) {
+        text += part;
+        // Each part reaches the server as it comes, ahead of this request's answer (the same connection keeps order).
+        if (stream && part) this.sendChunk?.(stream, part);
+      }
       return { text };
     },
   };

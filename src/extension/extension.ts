@@ -46,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
     const models = new EditorModels(log);
     const client = createOracleClient(context, log, { ...navigationHandlers, ...models.handlers });
     clientToStop = client;
+    models.sendChunk = (stream, text) => client.notify('contextOracle/lm/chunk', { stream, text });
     const problems = new ProblemsView(client, log);
     const insights = new AnnotationInsights(client, log);
     const catalog = new RefIdCatalog(client);
@@ -88,6 +89,11 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
       client, panel, log, refreshProblems: () => { insights.invalidate(); problems.schedule(0); }, flushChanges: () => watcher?.flush(), catalog,
     }));
     context.subscriptions.push(models, ...registerModelConfig(context, client, models, log));
+    // The panel's header names the model; registered after the listeners above, which tell the server first.
+    context.subscriptions.push(
+      models.onDidChange(() => panel.refreshModel()),
+      vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('contextOracle.model')) panel.refreshModel(); }),
+    );
     const agents = registerAgentSurfaces(context, client, log);
     const endpoint = new EditorMcpEndpoint(client, log, String((context.extension.packageJSON as { version?: string }).version ?? '0.0.0'));
     context.subscriptions.push(endpoint, registerEndpointCommand(endpoint, log));
@@ -95,7 +101,7 @@ export function activate(context: vscode.ExtensionContext): ContextOracleApi {
     const startServer = (): void => {
       state.set({ state: 'starting' });
       client.start().then(() => {
-        void models.refresh(); // after the start: the chosen model reaches the server as a notification
+        void models.refresh().finally(() => panel.refreshModel()); // after the start: the chosen model reaches the server as a notification
         // The server reads graph and rules files afresh on each request; what the editor holds from them must go.
         watcher = watchForChanges(client, () => { insights.invalidate(); problems.schedule(); catalog.refresh(); });
         context.subscriptions.push(watcher);

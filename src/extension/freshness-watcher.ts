@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ChangeNotice } from '../core';
-import { relativePath } from './navigation-bridge';
+import { folderRelative, relativePath } from './navigation-bridge';
 import type { OracleClient } from './oracle-client';
 
 // Editor and tool settings folders hold no indexable source; a settings change must not sit in the queue.
@@ -29,9 +29,8 @@ export interface ChangeWatcher extends vscode.Disposable {
 }
 
 export function watchForChanges(client: OracleClient, onGraphOrDocChange: () => void, delayMs = 300): ChangeWatcher {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) return Object.assign(new vscode.Disposable(() => undefined), { flush: () => undefined });
-  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
+  // A glob, not a RelativePattern: it watches every workspace folder, those added later included.
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*');
   const pending = new Map<string, ChangeNotice['kind']>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -43,11 +42,12 @@ export function watchForChanges(client: OracleClient, onGraphOrDocChange: () => 
     client.notify('contextOracle/fileChanges', { changes });
   };
   const note = (uri: vscode.Uri, kind: ChangeNotice['kind']): void => {
-    const rel = relativePath(uri);
-    if (!rel) return;
+    const rel = folderRelative(uri)?.rel;
+    const named = relativePath(uri);
+    if (!rel || !named) return;
     if (isGraphFile(rel) || rel.endsWith('.md')) onGraphOrDocChange();
     if (!isSourceChange(rel)) return;
-    pending.set(rel, kind);
+    pending.set(named, kind);
     timer ??= setTimeout(flush, delayMs);
   };
   const disposable = vscode.Disposable.from(

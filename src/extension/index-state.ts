@@ -31,6 +31,7 @@ export class IndexState implements vscode.Disposable {
       ...(a.full !== undefined ? { full: a.full } : {}),
       ...(status ? { status } : {}),
       ...(a.error ? { error: a.error.message } : {}),
+      ...(a.folders ? { folders: a.folders } : {}),
       ...(this.current.freshness ? { freshness: this.current.freshness } : {}),
     });
   }

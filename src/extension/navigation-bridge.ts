@@ -1,29 +1,42 @@
 /**
  * Answers the server's `contextOracle/nav/*` requests with the editor's own language servers: the engine's
  * NavigationProvider port, filled by the extension. Locations go back workspace-relative with 1-based lines and
- * columns; anything outside the first workspace folder (libraries, other roots) is left out.
+ * columns; anything outside the workspace folders (libraries) is left out. With several folders open, paths are
+ * VS Code's own `folderName/path` (as the server expects them, see src/server/workspace-folders.ts).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { NavLocation, NavSymbol } from '../core';
 import type { ClientRequestHandlers } from './oracle-client';
 
-function root(): vscode.Uri | undefined {
-  return vscode.workspace.workspaceFolders?.[0]?.uri;
+const several = (): boolean => (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+
+/** The folder a path names (`folderName/…` with several folders; the longest name wins) and the path inside it. */
+export function folderOf(p: string): { folder: vscode.WorkspaceFolder; rel: string } | undefined {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (!several()) return folders[0] ? { folder: folders[0], rel: p } : undefined;
+  const named = folders.filter((f) => p.startsWith(`${f.name}/`)).sort((a, b) => b.name.length - a.name.length)[0];
+  return named ? { folder: named, rel: p.slice(named.name.length + 1) } : undefined;
 }
 
-export function toUri(rel: string): vscode.Uri | undefined {
-  const r = root();
-  return r ? vscode.Uri.joinPath(r, ...rel.split('/')) : undefined;
+export function toUri(p: string): vscode.Uri | undefined {
+  const at = folderOf(p);
+  return at ? vscode.Uri.joinPath(at.folder.uri, ...at.rel.split('/')) : undefined;
 }
 
-/** Workspace-relative POSIX path of a file URI, or undefined when it is outside the workspace. */
-export function relativePath(uri: vscode.Uri): string | undefined {
-  const r = root();
-  if (!r || uri.scheme !== r.scheme) return undefined;
-  const rel = path.relative(r.fsPath, uri.fsPath);
+/** The workspace folder of a file URI and its folder-relative POSIX path, or undefined outside every folder. */
+export function folderRelative(uri: vscode.Uri): { folder: vscode.WorkspaceFolder; rel: string } | undefined {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (!folder || uri.scheme !== folder.uri.scheme) return undefined;
+  const rel = path.relative(folder.uri.fsPath, uri.fsPath);
   if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-  return rel.split(path.sep).join('/');
+  return { folder, rel: rel.split(path.sep).join('/') };
+}
+
+/** A file URI as the server names it: folder-relative, prefixed with the folder's name when several are open. */
+export function relativePath(uri: vscode.Uri): string | undefined {
+  const at = folderRelative(uri);
+  return at ? (several() ? `${at.folder.name}/${at.rel}` : at.rel) : undefined;
 }
 
 export function toNavLocation(uri: vscode.Uri, range: vscode.Range): NavLocation | undefined {

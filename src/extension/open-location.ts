@@ -1,16 +1,17 @@
 import * as vscode from 'vscode';
 import { workspaceFile } from './panel/panel-messages';
-import { toUri } from './navigation-bridge';
+import { folderOf } from './navigation-bridge';
 
 /**
  * Opens a workspace file at 1-based lines (citations, nodes, search hits) with the lines selected and revealed.
- * The path is checked again here: only workspace-relative paths whose real path (symlinks followed) is a file inside
- * the folder are opened.
+ * The path is checked again here: only workspace-relative paths (`folderName/path` with several folders) whose real
+ * path (symlinks followed) is a file inside that folder are opened.
  */
 export async function openLocation(path: string, line?: number, endLine?: number): Promise<void> {
-  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const rel = root?.scheme === 'file' ? await workspaceFile(root.fsPath, path) : undefined;
-  const uri = rel ? toUri(rel) : undefined;
+  const at = folderOf(path);
+  const root = at?.folder.uri;
+  const rel = root?.scheme === 'file' ? await workspaceFile(root.fsPath, at!.rel) : undefined;
+  const uri = rel ? vscode.Uri.joinPath(root!, ...rel.split('/')) : undefined;
   if (!uri) throw new Error(`not a file inside the workspace: ${path}`);
   const doc = await vscode.workspace.openTextDocument(uri);
   const start = Math.min(Math.max(0, (line ?? 1) - 1), Math.max(0, doc.lineCount - 1));

@@ -3,7 +3,7 @@
  * Show Index Status report. No 'vscode' import, so it can be tested in plain Node.
  */
 import type { FreshnessStamp, IndexStatus } from '../core';
-import type { IndexActivity } from '../protocol/language-server';
+import type { FolderActivity, IndexActivity } from '../protocol/language-server';
 
 export type ViewState = 'untrusted' | 'starting' | 'server-failed' | IndexActivity['state'];
 
@@ -16,7 +16,22 @@ export interface StatusView {
   error?: string;
   /** The change queue as the server last reported it. */
   freshness?: FreshnessStamp;
+  /** With several workspace folders: each one's state (the fields above add them up). */
+  folders?: FolderActivity[];
 }
+
+/** "app: 3 files · lib: indexing 2/5" — each folder's state, when several are open (tooltip and report). */
+export function foldersText(view: StatusView): string {
+  if (!view.folders || view.folders.length < 2) return '';
+  return view.folders.map((f) => {
+    const p = f.progress;
+    const what = f.state === 'indexing' ? `indexing${p && p.phase === 'parsing' && p.total > 0 ? ` ${p.done}/${p.total}` : '…'}`
+      : f.state === 'ready' ? `${f.files ?? 0} ${f.files === 1 ? 'file' : 'files'}` : f.state === 'error' ? `index error (${f.error ?? 'unknown'})` : f.state;
+    return `${f.name}: ${what}`;
+  }).join(' · ');
+}
+
+const foldersParagraph = (view: StatusView): string => (foldersText(view) ? `\n\nFolders: ${foldersText(view)}.` : '');
 
 /** " · 2 queued" and a tooltip paragraph when saved changes wait for the next batch. */
 export function queuedText(view: StatusView): { text: string; tooltip: string } {
@@ -50,7 +65,7 @@ export function statusBarContent(view: StatusView, now: number = Date.now()): St
     case 'indexing': {
       const p = view.progress;
       const count = p && p.phase === 'parsing' && p.total > 0 ? ` ${p.done}/${p.total}` : p?.phase === 'persisting' ? ' (saving)' : '…';
-      return { text: `$(sync~spin) Oracle: indexing${count}`, severity: 'normal', tooltip: `${indexingText(view)}.\n\n_Click for the status, with a button to cancel; the previous index is kept until the run ends._` };
+      return { text: `$(sync~spin) Oracle: indexing${count}`, severity: 'normal', tooltip: `${indexingText(view)}.${foldersParagraph(view)}\n\n_Click for the status, with a button to cancel; the previous index is kept until the run ends._` };
     }
     case 'ready': {
       const s = view.status;
@@ -62,7 +77,7 @@ export function statusBarContent(view: StatusView, now: number = Date.now()): St
       return {
         text: `$(${damaged ? 'warning' : 'database'}) Oracle: ${s.files} ${s.files === 1 ? 'file' : 'files'}${queued.text}`,
         severity: damaged ? 'warning' : 'normal',
-        tooltip: `**Context Oracle index**\n\n${fresh}\n\n${s.files} files (${languageList(s)}), ${s.symbols} symbols, ${s.annotations} annotations.${queued.tooltip}${damaged ? `\n\n${journalText(s.journal!)}` : ''}${click}`,
+        tooltip: `**Context Oracle index**\n\n${fresh}\n\n${s.files} files (${languageList(s)}), ${s.symbols} symbols, ${s.annotations} annotations.${foldersParagraph(view)}${queued.tooltip}${damaged ? `\n\n${journalText(s.journal!)}` : ''}${click}`,
       };
     }
   }
@@ -71,7 +86,7 @@ export function statusBarContent(view: StatusView, now: number = Date.now()): St
 /** "Rebuilding the index: 240/390 files" — what a run under way is doing, in words (tooltip and notification). */
 export function indexingText(view: StatusView): string {
   const p = view.progress;
-  const what = view.full ? 'Rebuilding the index' : 'Indexing the workspace';
+  const what = view.full ? 'Rebuilding the index' : (view.folders?.length ?? 0) > 1 ? `Indexing ${view.folders!.length} workspace folders` : 'Indexing the workspace';
   if (p?.phase === 'parsing' && p.total > 0) return `${what}: ${p.done}/${p.total} files`;
   if (p?.phase === 'persisting') return `${what}: saving`;
   return what;
@@ -111,6 +126,7 @@ export function statusSummary(view: StatusView, now: number = Date.now()): strin
 export function statusReport(view: StatusView, activationMs: number, now: number = Date.now()): string[] {
   const s = view.status;
   const lines = ['Context Oracle index status', `  state:            ${view.state}${view.error ? ` (${view.error})` : ''}`];
+  if (foldersText(view)) lines.push(`  folders:          ${foldersText(view)}`);
   if (s) {
     lines.push(
       `  workspace:        ${s.root}`,

@@ -62,6 +62,18 @@ export interface IndexActivity {
   full?: boolean;
   /** State `error`: what went wrong, and the engine's error code when it was an EngineError. */
   error?: { message: string; code?: EngineErrorCode };
+  /** With several workspace folders: each folder's own state (the fields above add them up). */
+  folders?: FolderActivity[];
+}
+
+/** One workspace folder's index activity, when several are open. */
+export interface FolderActivity {
+  name: string;
+  state: IndexActivityState;
+  progress?: IndexProgress;
+  /** Files in its index as of the last finished run. */
+  files?: number;
+  error?: string;
 }
 
 export interface IndexParams {
@@ -163,6 +175,15 @@ export interface OracleRequests {
   /** Commit every queued change now. */
   'contextOracle/syncNow': { params: NoParams; result: FreshnessStamp };
   'contextOracle/freshness': { params: NoParams; result: FreshnessStamp };
+  /** The model questions go to now (the panel's header names it), or none: answers come from the evidence alone. */
+  'contextOracle/model': { params: NoParams; result: ModelInUse };
+}
+
+export interface ModelInUse {
+  /** The model's name; absent: no model. */
+  model?: string;
+  /** Where it comes from: the user's own configuration, the editor's language models, or the approved workspace file. */
+  origin?: 'user' | 'editor' | 'workspace';
 }
 
 /** Notifications from server to client: method → params. */
@@ -181,6 +202,8 @@ export interface OracleClientNotifications {
   'contextOracle/fileChanges': { changes: ChangeNotice[] };
   /** The user's model settings or the workspace model approval changed. */
   'contextOracle/modelConfig': EditorModelConfig;
+  /** A part of the editor model's answer for the `contextOracle/lm/chat` request that opened `stream`. */
+  'contextOracle/lm/chunk': { stream: string; text: string };
 }
 
 /**
@@ -192,8 +215,12 @@ export interface OracleClientRequests {
   'contextOracle/nav/references': { params: { at: NavLocation }; result: NavLocation[] };
   'contextOracle/nav/implementations': { params: { at: NavLocation }; result: NavLocation[] };
   'contextOracle/nav/workspaceSymbols': { params: { query: string }; result: NavSymbol[] };
-  /** Runs the editor's language model `model` (by name) on the messages; the whole answer comes back at once. */
-  'contextOracle/lm/chat': { params: { model: string; messages: ChatMessage[]; maxTokens?: number }; result: { text: string } };
+  /**
+   * Runs the editor's language model `model` (by name) on the messages. With `stream`, each part of the answer goes
+   * to the server as a `contextOracle/lm/chunk` notification as the model reports it, before this request's answer,
+   * which holds the whole text.
+   */
+  'contextOracle/lm/chat': { params: { model: string; messages: ChatMessage[]; maxTokens?: number; stream?: string }; result: { text: string } };
 }
 
 export type OracleRequestMethod = keyof OracleRequests;

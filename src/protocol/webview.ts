@@ -53,6 +53,8 @@ export type HostMessage =
   | { type: 'askEnded'; id: string; cancelled: boolean; error?: string }
   | ResultMessage
   | { type: 'error'; title: string; message: string }
+  /** The model questions go to now, for the panel's header; no `model`: answers come from the evidence alone. */
+  | { type: 'model'; model?: string; origin?: 'user' | 'editor' | 'workspace' }
   /** The stored conversation, for a webview that starts without state of its own (after a window reload). */
   | { type: 'history'; exchanges: PastExchange[] }
   /** Start a new conversation (the host dropped the old session). */
@@ -71,8 +73,11 @@ export type WebviewMessage =
   | { type: 'why'; refId: string }
   | { type: 'bundle'; refId: string }
   | { type: 'graph'; refId: string }
-  /** Show the card the host posted under `key` (or the answer with that ask id) in the editor-area panel. */
-  | { type: 'openInEditor'; key: string }
+  /**
+   * Show the card the host posted under `key` (or the answer with that ask id) in the editor-area panel. `messages`:
+   * what made the card, from the webview's saved state, for a card restored after a reload (the new host never saw it).
+   */
+  | { type: 'openInEditor'; key: string; messages?: HostMessage[] }
   /** Write the starter graph proposed from the index to the graph folder and open it (the empty Graph state's button). */
   | { type: 'writeStarterGraph' }
   | { type: 'newConversation' };

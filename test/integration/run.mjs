@@ -12,7 +12,8 @@
 //
 // Env: CONTEXT_ORACLE_IT_LAUNCHER=electron|code-server (skip detection), INTEGRATION_TIMEOUT_MS (default 300000;
 //      the suite must start within INTEGRATION_START_TIMEOUT_MS, default 120000),
-//      KEEP_IT_WORKSPACE=1 (keep the temporary workspace and VS Code state), VSCODE_RUNTIME_DIR, CHROMIUM.
+//      KEEP_IT_WORKSPACE=1 (keep the temporary workspace and VS Code state), VSCODE_RUNTIME_DIR, CHROMIUM,
+//      INTEGRATION_PASSES=main,multi-root (default both: the fixture folder, then a `.code-workspace` of two folders).
 import { lookup } from 'node:dns/promises';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -40,6 +41,19 @@ function outputTracker() {
   const seen = { passing: undefined, failing: 0, pending: 0, activationMs: undefined };
   return {
     seen,
+    /** The totals so far, cleared for the next pass (whose summary line would overwrite them). */
+    bank() {
+      const totals = { passing: seen.passing ?? 0, failing: seen.failing, pending: seen.pending };
+      Object.assign(seen, { passing: undefined, failing: 0, pending: 0 });
+      return totals;
+    },
+    /** Adds a banked pass to this one's totals (a pass that printed none stays "did not run"). */
+    add(t) {
+      if (seen.passing === undefined) return;
+      seen.passing += t.passing;
+      seen.failing += t.failing;
+      seen.pending += t.pending;
+    },
     line(line) {
       console.log(line.split('\n').map((l) => `  | ${l}`).join('\n'));
       let m;
@@ -70,13 +84,27 @@ async function runOnCodeServer(ws, track) {
   try {
     const timeoutMs = Number(process.env.INTEGRATION_TIMEOUT_MS || 300_000);
     const startTimeoutMs = Number(process.env.INTEGRATION_START_TIMEOUT_MS || 120_000);
-    const r = await runExtensionTests({
-      baseUrl: cs.url, workspace: ws.workspace, devPath, testsPath: testsModule, signalDir, outDir: resultsDir,
-      timeoutMs, startTimeoutMs, log, onOutput: track.line,
-    });
-    if (r.code === 'timeout') log(r.started ? `TIMEOUT: the suite did not finish within ${timeoutMs} ms`
-      : `TIMEOUT: the suite did not start within ${startTimeoutMs} ms (extension host or development payload problem; see ${resultsDir})`);
-    return { code: r.code === 'timeout' ? 124 : Number(r.code), launcher, statusBarText: r.statusBarText, tooltipText: r.tooltipText, screenshots: r.screenshots };
+    const pass = async (workspace, logPrefix) => {
+      const r = await runExtensionTests({
+        baseUrl: cs.url, workspace, devPath, testsPath: testsModule, signalDir, outDir: resultsDir,
+        timeoutMs, startTimeoutMs, log, onOutput: track.line, logPrefix,
+      });
+      if (r.code === 'timeout') log(r.started ? `TIMEOUT: the suite did not finish within ${timeoutMs} ms`
+        : `TIMEOUT: the suite did not start within ${startTimeoutMs} ms (extension host or development payload problem; see ${resultsDir})`);
+      return { ...r, code: r.code === 'timeout' ? 124 : Number(r.code) };
+    };
+    const passes = (process.env.INTEGRATION_PASSES || 'main,multi-root').split(',');
+    const skipped = { code: 0, screenshots: [] };
+    const r = passes.includes('main') ? await pass(ws.workspace, '') : skipped;
+    // The same code-server opens the two-folder workspace; the suite runs only its multi-root file there (index.ts).
+    let m = skipped;
+    if (passes.includes('multi-root')) {
+      log(`multi-root pass: ${ws.multiRoot}`);
+      const first = track.bank();
+      m = await pass(ws.multiRoot, 'multi-root-');
+      track.add(first);
+    }
+    return { code: r.code || m.code, launcher, statusBarText: r.statusBarText, tooltipText: r.tooltipText, screenshots: [...r.screenshots, ...m.screenshots] };
   } finally {
     await cs.stop();
     log('code-server stopped');
@@ -85,11 +113,13 @@ async function runOnCodeServer(ws, track) {
 
 async function runOnElectron(ws) {
   const { runWithElectron } = await import('./harness/electron.mjs');
-  const code = await runWithElectron({
-    devPath: repoRoot, testsPath: testsModule, workspace: ws.workspace,
+  const run = (workspace) => runWithElectron({
+    devPath: repoRoot, testsPath: testsModule, workspace,
     userDataDir: join(ws.base, 'user-data'), extensionsDir: join(ws.base, 'extensions'),
   });
-  return { code, launcher: '@vscode/test-electron' };
+  const code = await run(ws.workspace);
+  const multi = await run(ws.multiRoot);
+  return { code: code || multi, launcher: '@vscode/test-electron' };
 }
 
 async function main() {

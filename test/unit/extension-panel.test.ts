@@ -8,6 +8,22 @@ import { codeSpan, escapeMarkdown } from '../../src/extension/chat/chat-text';
 import { queuedText, statusBarContent, statusReport } from '../../src/extension/status-view';
 import type { IndexStatus } from '../../src/core/model';
 import { linkKind, parsePathRef } from '../../webview-ui/links';
+import { cardMessages } from '../../webview-ui/history';
+import type { HostMessage } from '../../src/protocol/webview';
+
+test('"Open in editor" of a card restored after a reload carries what made it; only card messages naming that card pass', () => {
+  const started = { type: 'askStarted', id: 'a-1', question: 'q', explain: false };
+  const ended = { type: 'askEnded', id: 'a-1', cancelled: false };
+  assert.deepEqual(parseWebviewMessage({ type: 'openInEditor', key: 'a-1', messages: [started, ended] }), { type: 'openInEditor', key: 'a-1', messages: [started, ended] });
+  const bundle = { type: 'bundle', key: 'r-2', refIds: ['x'], result: {} };
+  assert.deepEqual(parseWebviewMessage({ type: 'openInEditor', key: 'r-2', messages: [bundle] }), { type: 'openInEditor', key: 'r-2', messages: [bundle] });
+  // Another card's message, a type that makes no card, a non-object or too many: the messages are dropped, not the click.
+  for (const messages of [[started, { ...ended, id: 'a-2' }], [{ type: 'prefill', question: 'x', id: 'a-1' }], ['a-1'], [], Array(9).fill(started), 'a-1']) {
+    assert.deepEqual(parseWebviewMessage({ type: 'openInEditor', key: 'a-1', messages }), { type: 'openInEditor', key: 'a-1' }, JSON.stringify(messages).slice(0, 80));
+  }
+  assert.deepEqual(cardMessages([started, { type: 'askEvent', id: 'a-2', event: {} }, bundle, ended] as HostMessage[], 'a-1'), [started, ended]);
+  assert.deepEqual(cardMessages([started, bundle] as HostMessage[], 'r-2'), [bundle]);
+});
 
 test('well-formed webview messages pass, trimmed; everything else is dropped', () => {
   assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready', restored: false });
@@ -72,6 +88,21 @@ test('the status bar counts queued changes and names them in the tooltip', () =>
   const q = queuedText({ state: 'ready', freshness: { queued: ['src/a.ts', 'src/b.ts'] } });
   assert.equal(q.text, ' · 2 queued');
   assert.match(q.tooltip, /src\/a\.ts, src\/b\.ts/);
+});
+
+test('with several workspace folders the status bar counts all of them and its tooltip names each', () => {
+  const folders = [
+    { name: 'app', state: 'ready' as const, files: 3 },
+    { name: 'ledger', state: 'indexing' as const, progress: { phase: 'parsing' as const, done: 2, total: 5 } },
+  ];
+  const indexing = statusBarContent({ state: 'indexing', progress: { phase: 'parsing', done: 2, total: 5 }, folders });
+  assert.equal(indexing.text, '$(sync~spin) Oracle: indexing 2/5');
+  assert.match(indexing.tooltip, /^Indexing 2 workspace folders: 2\/5 files\.\n\nFolders: app: 3 files · ledger: indexing 2\/5\./);
+  const status = { exists: true, files: 4, symbols: 9, annotations: 0, chunks: 9, references: 0, imports: 0, filesWithSyntaxErrors: 0, skips: {}, unavailableLanguages: {}, filesByLanguage: { typescript: 4 } } as unknown as IndexStatus;
+  const ready = statusBarContent({ state: 'ready', status, folders: [folders[0]!, { name: 'ledger', state: 'ready', files: 1 }] });
+  assert.match(ready.tooltip, /Folders: app: 3 files · ledger: 1 file\./);
+  assert.doesNotMatch(statusBarContent({ state: 'ready', status, folders: [folders[0]!] }).tooltip, /Folders/, 'one folder: no list');
+  assert.ok(statusReport({ state: 'ready', status, folders: [folders[0]!, { name: 'ledger', state: 'ready', files: 1 }] }, 1).some((l) => /folders: +app: 3 files · ledger: 1 file/.test(l)));
 });
 
 test('a damaged index journal shows in the status bar and the status report, repaired or not', () => {

@@ -19,6 +19,7 @@ import { createEditorNavigation } from '../../src/server/editor-navigation';
 import { createFreshnessFeed, validChanges } from '../../src/server/freshness-feed';
 import { createIndexSession, type IndexSession } from '../../src/server/index-session';
 import { createRequestHandlers, type RequestHandlers } from '../../src/server/request-handlers';
+import { WorkspaceFolders } from '../../src/server/workspace-folders';
 import { captureLogger, removeWorkspace, testEngine } from '../helpers/workspace';
 
 /** The integration fixture, with its dot-named files put in place as the harness does. */
@@ -52,7 +53,7 @@ before(async () => {
     createEngine: (r) => { engine = testEngine(r); return engine; },
   });
   sessionForLoopback = () => session;
-  handlers = createRequestHandlers(session, <M extends OracleNotificationMethod>(method: M, params: OracleNotifications[M]) => { sent.push({ method, params }); });
+  handlers = createRequestHandlers(new WorkspaceFolders([{ name: 'workspace', root, session }]), <M extends OracleNotificationMethod>(method: M, params: OracleNotifications[M]) => { sent.push({ method, params }); }, async () => ({}));
   await handlers['contextOracle/index']({}, signal);
 });
 after(async () => {
@@ -75,9 +76,9 @@ test('ask streams its events as notifications keyed by the request id and answer
 test('the extension reads an ask through the server as one stream: every event in order, done (with the result) last', async () => {
   // A loopback client: requests go to the real handler table, notifications to the subscribers, in order, as over LSP.
   const subscribers = new Set<(p: OracleNotifications['contextOracle/askEvent']) => void>();
-  const loopback = createRequestHandlers(sessionForLoopback(), (method, params) => {
+  const loopback = createRequestHandlers(new WorkspaceFolders([{ name: 'workspace', root, session: sessionForLoopback() }]), (method, params) => {
     if (method === 'contextOracle/askEvent') for (const s of subscribers) s(params as OracleNotifications['contextOracle/askEvent']);
-  });
+  }, async () => ({}));
   const client = {
     onNotification: (_method: string, handler: (p: OracleNotifications['contextOracle/askEvent']) => void) => {
       subscribers.add(handler);

@@ -92,6 +92,20 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
     this.toSidebar(m);
   }
 
+  /**
+   * Tells the panel's header which model answers now. Deferred a turn: the model settings' own listeners notify the
+   * server first, and this request then follows that notification on the same connection.
+   */
+  refreshModel(): void {
+    setTimeout(() => {
+      if (!this.deps.client.isRunning()) return;
+      this.deps.client.request('contextOracle/model', {}).then(
+        (m) => this.toSidebar({ type: 'model', ...(m.model ? { model: m.model } : {}), ...(m.origin ? { origin: m.origin } : {}) }),
+        (e: unknown) => this.deps.log.debug(`the model in use is unknown: ${errorMessage(e)}`),
+      );
+    }, 0);
+  }
+
   /** Whether the editor-area tab's webview said `ready`. */
   resultsReady(): boolean {
     return this.results.isReady();
@@ -215,10 +229,12 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
         for (const m of queued) void this.view?.webview.postMessage(m);
         if (message.restored) this.lastRestore = { restored: true, historySent: 0 };
         else void this.sendHistory();
+        this.refreshModel();
         return;
       }
       case 'openInEditor': {
-        const messages = this.cards.get(message.key);
+        // A card restored after a reload was made by an earlier extension host: its messages come from the webview.
+        const messages = this.cards.get(message.key) ?? message.messages;
         if (messages) this.results.show(messages);
         else this.deps.log.warn(`Open in editor: the card ${message.key} is no longer kept`);
         return;

@@ -5,7 +5,7 @@
  * import, so it is tested in plain Node.
  */
 import { resolveInsideRoot } from '../../node/workspace-path';
-import { MAX_QUESTION_CHARS, type WebviewMessage } from '../../protocol/webview';
+import { type HostMessage, MAX_QUESTION_CHARS, type WebviewMessage } from '../../protocol/webview';
 
 const MAX_ID = 200;
 
@@ -37,6 +37,26 @@ export async function workspaceFile(root: string, v: unknown): Promise<string | 
   return found?.exists && !found.isDirectory ? rel : undefined;
 }
 
+/** Messages that can make a card (results, and an answer's start, result, signals and end). */
+const CARD_MESSAGE_TYPES = new Set(['bundle', 'why', 'map', 'search', 'lint', 'graph', 'askStarted', 'askEvent', 'signals', 'askEnded']);
+const MAX_CARD_MESSAGES = 8;
+const MAX_CARD_JSON = 4_000_000;
+
+/**
+ * The messages the webview sends with "Open in editor" for a card restored after a reload: only card-making types,
+ * all naming the card `key`, few and bounded in size; anything else drops them all. They go to the results panel,
+ * which renders them as the sidebar did (text as text), so nothing here is trusted beyond what the webview showed.
+ */
+function cardMessages(v: unknown, key: string): HostMessage[] | undefined {
+  if (!Array.isArray(v) || v.length === 0 || v.length > MAX_CARD_MESSAGES) return undefined;
+  for (const m of v as unknown[]) {
+    if (!m || typeof m !== 'object' || Array.isArray(m)) return undefined;
+    const o = m as Record<string, unknown>;
+    if (typeof o.type !== 'string' || !CARD_MESSAGE_TYPES.has(o.type) || (o.key !== key && o.id !== key)) return undefined;
+  }
+  return JSON.stringify(v).length <= MAX_CARD_JSON ? v as HostMessage[] : undefined;
+}
+
 /** The message if it is well-formed, else undefined (the caller logs and drops it). */
 export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
@@ -49,7 +69,9 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
       return { type: m.type };
     case 'openInEditor': {
       const key = str(m.key, MAX_ID);
-      return key ? { type: 'openInEditor', key } : undefined;
+      if (!key) return undefined;
+      const messages = cardMessages(m.messages, key);
+      return { type: 'openInEditor', key, ...(messages ? { messages } : {}) };
     }
     case 'ask': {
       const question = typeof m.question === 'string' ? m.question.trim() : '';

@@ -2,7 +2,7 @@
 // the development payload (extensionDevelopmentPath + extensionTestsPath), relays the extension host's test output,
 // takes the screenshots the suite asks for, and resolves with the exit code the workbench reports.
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format } from 'node:util';
@@ -29,12 +29,15 @@ export function chromiumPath() {
   return process.env.CHROMIUM || '/usr/bin/chromium';
 }
 
-/** The workbench URL; code-server uses the page's host as the remote authority for vscode-remote:// URIs. */
+/**
+ * The workbench URL for a folder or a `.code-workspace` file; code-server uses the page's host as the remote authority
+ * for vscode-remote:// URIs.
+ */
 function workbenchUrl(baseUrl, folder, devPath, testsPath) {
   const authority = new URL(baseUrl).host;
   const remote = (p) => `vscode-remote://${authority}${resolve(p)}`;
   const payload = [['extensionDevelopmentPath', remote(devPath)], ['extensionTestsPath', remote(testsPath)]];
-  return `${baseUrl}/?folder=${encodeURIComponent(resolve(folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  return `${baseUrl}/?${folder.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURIComponent(resolve(folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 /**
@@ -62,7 +65,7 @@ function enableDevelopmentPayload(page) {
 /**
  * @param {{ baseUrl: string, workspace: string, devPath: string, testsPath: string, signalDir: string,
  *           outDir: string, timeoutMs: number, startTimeoutMs: number, log: (m: string) => void,
- *           onOutput: (line: string) => void }} o
+ *           onOutput: (line: string) => void, logPrefix?: string }} o
  * @returns {Promise<{ code: number | 'timeout', started: boolean, statusBarText?: string, tooltipText?: string,
  *           screenshots: string[] }>}
  */
@@ -120,7 +123,12 @@ export async function runExtensionTests(o) {
         const [, step, args] = ui;
         const run = uiSteps[step] ? uiSteps[step](page, JSON.parse(args), o.outDir) : Promise.reject(new Error(`unknown UI step ${step}`));
         run.then((r) => { o.log(`ui step ${step}: ${JSON.stringify(r).slice(0, 300)}`); return r; }, (e) => { o.log(`ui step ${step} failed: ${e.message}`); return { error: e.message }; })
-          .then((r) => writeFileSync(join(o.signalDir, `${step}.json`), JSON.stringify(r)));
+          .then((r) => {
+            // Written whole, then renamed: the suite polls for the file and must never read it half-written.
+            const file = join(o.signalDir, `${step}.json`);
+            writeFileSync(`${file}.tmp`, JSON.stringify(r));
+            renameSync(`${file}.tmp`, file);
+          });
         return;
       }
       workbenchLog.push(`[${type}] ${line}`);
@@ -141,8 +149,8 @@ export async function runExtensionTests(o) {
       await page.screenshot({ path: join(o.outDir, 'timeout.png') }).catch(() => undefined);
     }
   } finally {
-    writeFileSync(join(o.outDir, 'browser-console.log'), consoleLines.join('\n'));
-    writeFileSync(join(o.outDir, 'workbench.log'), workbenchLog.join('\n'));
+    writeFileSync(join(o.outDir, `${o.logPrefix ?? ''}browser-console.log`), consoleLines.join('\n'));
+    writeFileSync(join(o.outDir, `${o.logPrefix ?? ''}workbench.log`), workbenchLog.join('\n'));
     await context.close().catch(() => undefined);
     rmSync(userDataDir, { recursive: true, force: true });
   }

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const fixtureWorkspace = join(repoRoot, 'test/integration/fixture-workspace');
+/** The second folder of the multi-root pass (beside a copy of the fixture workspace, in one `.code-workspace`). */
+export const fixtureSecondFolder = join(repoRoot, 'test/integration/fixture-second-folder');
 export const testsModule = join(repoRoot, 'out/test/integration/suite/index.js');
 /** A second extension loaded beside the one under test: a language model provider standing in for Copilot's. */
 export const lmProviderPath = join(repoRoot, 'test/integration/lm-provider');

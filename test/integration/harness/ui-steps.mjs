@@ -275,6 +275,19 @@ export const uiSteps = {
     return { screenshot: await shot(page, outDir, name) };
   },
 
+  /** Hovers the status bar item once its text matches `text` (a regex source) and reports its tooltip. */
+  async 'status-bar-tooltip'(page, { text = 'Oracle:', hoverText = 'Context Oracle', name = 'status-bar-tooltip' }, outDir) {
+    const item = page.locator('.statusbar-item', { hasText: new RegExp(text) }).first();
+    await item.waitFor({ timeout: 30_000 });
+    const itemText = (await item.textContent())?.trim();
+    await item.hover();
+    const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: hoverText }).first();
+    const tooltip = await hover.waitFor({ timeout: 5_000 }).then(() => hover.textContent(), () => undefined);
+    const screenshot = await shot(page, outDir, name);
+    await page.mouse.move(700, 400);
+    return { itemText, tooltip: tooltip?.replace(/\s+/g, ' ').trim(), screenshot };
+  },
+
   /**
    * Waits for an index run to show in the status bar, clicks the item as a person would, and reports the
    * notification that opens and its buttons; then clicks `clickButton` of it, or hovers the item for its tooltip.
@@ -352,6 +365,7 @@ export const uiSteps = {
     return {
       phase: (await card.locator('[data-testid="phase"]').textContent())?.trim(),
       answer: (await card.locator('[data-testid="answer"]').allTextContents()).join('\n'),
+      model: (await frame.locator('[data-testid="model"]').textContent())?.trim(),
       screenshot: await shot(page, outDir, name ?? 'panel-last-answer'),
     };
   },

@@ -1,18 +1,23 @@
 // A fresh copy of the fixture workspace per run, so the index the tests write never lands in the repository.
-import { cpSync, mkdtempSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixtureWorkspace } from './paths.mjs';
+import { fixtureSecondFolder, fixtureWorkspace } from './paths.mjs';
 
 /**
  * Copies the fixture into `<tmp>/workspace` and renames every `dot-gitignore` to `.gitignore` (the fixture cannot
  * hold a real .gitignore: this repository's git would then ignore the very files the tests expect to be skipped) and
  * `dot-context-oracle` to `.context-oracle` (the declared graph; the repository ignores real index folders).
+ * Beside it: the second folder (`ledger`) and `multi-root.code-workspace` naming both, for the multi-root pass.
  */
 export function prepareWorkspace() {
   const base = mkdtempSync(join(tmpdir(), 'context-oracle-it-'));
   const ws = join(base, 'workspace');
-  cpSync(fixtureWorkspace, ws, { recursive: true, filter: (src) => !src.split(/[\\/]/).includes('.context-oracle') });
+  const copy = (from, to) => cpSync(from, to, { recursive: true, filter: (src) => !src.split(/[\\/]/).includes('.context-oracle') });
+  copy(fixtureWorkspace, ws);
+  copy(fixtureSecondFolder, join(base, 'ledger'));
+  const multiRoot = join(base, 'multi-root.code-workspace');
+  writeFileSync(multiRoot, JSON.stringify({ folders: [{ path: 'workspace' }, { path: 'ledger' }], settings: {} }, null, 2));
   const renameAll = (dir) => {
     for (const name of readdirSync(dir)) {
       const p = join(dir, name);
@@ -23,5 +28,6 @@ export function prepareWorkspace() {
     }
   };
   renameAll(ws);
-  return { base, workspace: ws };
+  renameAll(join(base, 'ledger'));
+  return { base, workspace: ws, multiRoot };
 }

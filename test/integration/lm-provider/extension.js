@@ -2,7 +2,7 @@
 // own API (vscode.lm.registerLanguageModelChatProvider), so the extension under test finds it with
 // vscode.lm.selectChatModels and runs it with sendRequest exactly as it would run Copilot's. Its answer is fixed
 // text that quotes how many messages and characters it received and cites evidence [1], so a test can tell it
-// answered. The model exists only after the suite runs contextOracleTest.registerModel: the suite starts with none,
+// answered; it comes word by word, 120 ms apart, so a test can tell it was streamed. The model exists only after the suite runs contextOracleTest.registerModel: the suite starts with none,
 // as a user without Copilot does.
 const vscode = require('vscode');
 
@@ -19,7 +19,12 @@ function activate(context) {
       provideLanguageModelChatInformation: () => [MODEL],
       async provideLanguageModelChatResponse(_model, messages, _options, progress) {
         const chars = messages.reduce((n, m) => n + m.content.reduce((k, p) => k + (p.value?.length ?? 0), 0), 0);
-        progress.report(new vscode.LanguageModelTextPart(`The test echo model read ${messages.length} messages (${chars} characters) and answers from evidence [1].`));
+        // In parts, a moment apart, as a real model streams: the panel must show the answer growing.
+        const text = `The test echo model read ${messages.length} messages (${chars} characters) and answers from evidence [1].`;
+        for (const part of text.match(/\S+\s*/g)) {
+          progress.report(new vscode.LanguageModelTextPart(part));
+          await new Promise((r) => setTimeout(r, 120));
+        }
       },
       provideTokenCount: async (_model, text) => Math.ceil((typeof text === 'string' ? text.length : 100) / 4),
     });

@@ -31,6 +31,8 @@ suite('Language models: @oracle needs one, the panel does not; the panel can use
     const r = await vscode.commands.executeCommand<AskResult>('contextOracle.ask', 'What does makeGreeter return?');
     assert.notEqual(r.mode, 'model', 'answered without a model');
     assert.ok(r.citations.length > 0);
+    const shown = await requestUi<{ model: string }>('panel-last-answer', { name: 'panel-no-model' });
+    if (shown) assert.equal(shown.model, 'No model — answers from the evidence', 'the panel header says so');
   });
 
   test('when a model is available the user picks it for the panel, the panel answers with it and names it', async () => {
@@ -51,7 +53,17 @@ suite('Language models: @oracle needs one, the panel does not; the panel can use
       (x) => x.mode === 'model', 'an answer from the chosen model', 20_000);
     assert.equal(r.model, TEST_MODEL);
     assert.match(r.answer, /test echo model read \d+ messages/);
-    const shown = await requestUi<{ phase: string }>('panel-last-answer', { name: 'panel-answered-by-model' });
-    if (shown) assert.match(shown.phase, new RegExp(`^Answered by ${TEST_MODEL}`));
+    // Asked in the panel: the model's words arrive as it writes them, so the answer is seen growing, not whole at once.
+    const asked = await requestUi<{ answerLengths: number[]; answer: string }>('panel-ask', { question: 'What does makeGreeter return?' });
+    if (asked) {
+      assert.match(asked.answer, /test echo model read \d+ messages/);
+      const growing = asked.answerLengths.filter((n) => n > 0);
+      assert.ok(growing.length >= 5, `the answer grew in steps as the model streamed: ${JSON.stringify(asked.answerLengths)}`);
+    }
+    const shown = await requestUi<{ phase: string; model: string }>('panel-last-answer', { name: 'panel-answered-by-model' });
+    if (shown) {
+      assert.match(shown.phase, new RegExp(`^Answered by ${TEST_MODEL}`));
+      assert.equal(shown.model, `Model: ${TEST_MODEL} (editor)`, 'the panel header names the chosen model');
+    }
   });
 });

@@ -22,4 +22,13 @@ suite('Window reload (after)', () => {
     assert.ok(side!.questions.includes(expected.question), `questions after the reload: ${JSON.stringify(side!.questions)}`);
     assert.ok(side!.answers.some((a) => a.trim().length > 20), `answers: ${side!.answers.join(' | ').slice(0, 400)}`);
   });
+
+  test('"Open in editor" on an answer card restored from the webview state opens it in the editor tab', async function () {
+    const state = api().panelState();
+    // Cards rebuilt from the stored conversation (VS Code kept no webview state) carry no such action.
+    if (!state.restore?.restored) this.skip();
+    const opened = await requestUi<{ before: number; after: number }>('open-in-editor', { testid: 'ask-card' });
+    assert.ok(opened, 'the harness drives the browser');
+    assert.equal(opened.after, opened.before + 1, 'the restored card is in the editor tab');
+  });
 });
