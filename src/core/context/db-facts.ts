@@ -9,6 +9,7 @@ import { stringPool, type Intern } from '../strings';
 import { ChunkTable, type ChunkMeta } from './chunk-table';
 import { ImportLinks } from './import-links';
 import { NameIndex } from './name-index';
+import { fileStem, normName } from './features';
 import { classifyPath, type PathClass } from './paths';
 import { pathTerms } from './terms';
 
@@ -22,6 +23,8 @@ export interface FileFact {
   cls: PathClass;
   dirTerms: string[];
   stemTerms: string[];
+  /** The file stem, case style ignored (see features.ts): files that share it are counterparts or namesakes. */
+  stemKey: string;
 }
 
 export type { ChunkMeta } from './chunk-table';
@@ -37,8 +40,10 @@ export interface DbFacts {
   files: Map<number, FileFact>;
   byPath: Map<string, FileFact>;
   avgChars: number;
-  /** Files whose path holds each term (stem or folder). */
-  pathDf: Map<string, number>;
+  /** Files whose path holds each term (stem or folder): a question's path words find their files without a scan. */
+  pathFiles: Map<string, Set<number>>;
+  /** How many files have each stem key (FileFact.stemKey). */
+  stemCounts: Map<string, number>;
   /** Distinct symbol names in code point order, for fuzzy matching. */
   readonly symbolNames: string[];
   /** Files counted for document frequencies (all but generated copies). */
@@ -94,7 +99,7 @@ function load(db: IndexDatabase, stamp: string): Kept {
   const names = new NameIndex(db);
   const kept: Kept = { stamp, facts: undefined as unknown as DbFacts, versions: new Map(), totalChars: 0 };
   kept.facts = {
-    chunks: new ChunkTable(), edges: new Map(), files: new Map(), byPath: new Map(), avgChars: 1, pathDf: new Map(), idfFiles: 0,
+    chunks: new ChunkTable(), edges: new Map(), files: new Map(), byPath: new Map(), avgChars: 1, pathFiles: new Map(), stemCounts: new Map(), idfFiles: 0,
     definingFiles: names.definingFiles,
     names,
     imports: () => (kept.links ??= ImportLinks.load(db, kept.facts.files)).byId(kept.facts.byPath),
@@ -174,13 +179,18 @@ function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]:
   const terms = pathTerms(path);
   const fact: FileFact = {
     id, path, language: intern(String(language)), lines: Number(lines), chars: Number(chars ?? 0),
-    cls: classifyPath(path), dirTerms: terms.dirs.map(intern), stemTerms: terms.stem.map(intern),
+    cls: classifyPath(path), dirTerms: terms.dirs.map(intern), stemTerms: terms.stem.map(intern), stemKey: intern(normName(fileStem(path))),
   };
   facts.files.set(id, fact);
   facts.byPath.set(path, fact);
   kept.versions.set(id, `${String(at)}:${String(hash)}`);
   kept.totalChars += fact.chars;
-  for (const t of new Set([...terms.dirs, ...terms.stem])) facts.pathDf.set(t, (facts.pathDf.get(t) ?? 0) + 1);
+  for (const t of new Set([...fact.dirTerms, ...fact.stemTerms])) {
+    const holders = facts.pathFiles.get(t);
+    if (holders) holders.add(id);
+    else facts.pathFiles.set(t, new Set([id]));
+  }
+  facts.stemCounts.set(fact.stemKey, (facts.stemCounts.get(fact.stemKey) ?? 0) + 1);
 }
 
 function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]: SqlValue[], intern: Intern): void {
@@ -219,10 +229,13 @@ function removeFile(kept: Kept, id: number, many: boolean): void {
   kept.versions.delete(id);
   kept.totalChars -= fact.chars;
   for (const t of new Set([...fact.dirTerms, ...fact.stemTerms])) {
-    const n = (facts.pathDf.get(t) ?? 0) - 1;
-    if (n > 0) facts.pathDf.set(t, n);
-    else facts.pathDf.delete(t);
+    const holders = facts.pathFiles.get(t);
+    holders?.delete(id);
+    if (!holders?.size) facts.pathFiles.delete(t);
   }
+  const namesakes = (facts.stemCounts.get(fact.stemKey) ?? 0) - 1;
+  if (namesakes > 0) facts.stemCounts.set(fact.stemKey, namesakes);
+  else facts.stemCounts.delete(fact.stemKey);
   facts.names.removeFile(id, many);
 }
 
