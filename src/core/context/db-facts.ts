@@ -5,7 +5,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
-import { stringPool, type Intern } from '../strings';
+import { localeOrder, stringPool, type Intern } from '../strings';
 import { ChunkTable, type ChunkMeta } from './chunk-table';
 import { ImportLinks } from './import-links';
 import { NameIndex } from './name-index';
@@ -81,7 +81,6 @@ interface Kept {
   pathRanks?: Map<number, number>;
 }
 
-const collator = new Intl.Collator();
 
 const cache = new WeakMap<IndexDatabase, Kept>();
 
@@ -255,12 +254,7 @@ function finish(kept: Kept): void {
 
 /** Files ranked by path in `localeCompare` order; paths the collator finds equal share a rank. */
 function pathRanks(files: Map<number, FileFact>): Map<number, number> {
-  const sorted = [...files.values()].sort((a, b) => collator.compare(a.path, b.path));
-  const ranks = new Map<number, number>();
-  let rank = 0;
-  sorted.forEach((f, i) => {
-    if (i > 0 && collator.compare(sorted[i - 1]!.path, f.path) !== 0) rank = i;
-    ranks.set(f.id, rank);
-  });
-  return ranks;
+  const list = [...files.values()];
+  const order = localeOrder(list.map((f) => f.path));
+  return new Map(list.map((f, i) => [f.id, order[i]!]));
 }
