@@ -129,10 +129,11 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
     });
   });
   // Ties by path as localeCompare orders them, through the precomputed path ranks: thousands of low-scoring files
-  // tie in a large workspace.
-  const rank = (f: ScoredFile): number => ev.facts.pathRank(f.fileId);
-  out.sort((a, b) => b.score - a.score || rank(a) - rank(b));
-  return out;
+  // tie in a large workspace. Each file's rank is looked up once, not twice per comparison (at 40k files the
+  // lookups in the comparator cost ~25 ms a question).
+  const rank = Float64Array.from(out, (f) => ev.facts.pathRank(f.fileId));
+  const order = out.map((_, i) => i).sort((a, b) => out[b]!.score - out[a]!.score || rank[a]! - rank[b]!);
+  return order.map((i) => out[i]!);
 }
 
 /**
