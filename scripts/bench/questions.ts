@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { median, ms, openServingEngine, p95 } from './serving';
 
@@ -48,13 +49,19 @@ async function main(): Promise<void> {
   const firstMs = ms(t0);
   const cold: number[] = [];
   const warm: number[] = [];
+  // CPU time per question (this process, all threads): on a shared machine the wall time also counts waiting for a
+  // core, so the two together tell a slow answer from a busy machine.
+  const coldCpu: number[] = [];
   const slow: string[] = [];
   const answers: unknown[] = [];
   for (const pass of [cold, warm]) {
     for (const q of POOL) {
       const t0 = process.hrtime.bigint();
+      const c0 = process.cpuUsage();
       const answer = await engine.getContextForQuestion(q, { maxTokens: 8000 });
       const t = ms(t0);
+      const c = process.cpuUsage(c0);
+      if (pass === cold) coldCpu.push((c.user + c.system) / 1000);
       if (pass === cold) answers.push({ q, files: answer.files, nodes: answer.nodes.map((n) => [n.id, n.score, n.tokens]), tokens: answer.tokenCount, text: answer.text });
       pass.push(t);
       if (pass === cold && t > 150) slow.push(`${Math.round(t)} ${q}`);
@@ -66,7 +73,8 @@ async function main(): Promise<void> {
   if (dump) writeFileSync(dump, `${JSON.stringify(answers, null, 1)}\n`);
   console.log(JSON.stringify({
     openMs: Math.round(openMs), warmMs: Math.round(warmMs), firstQuestionMs: Math.round(firstMs),
-    cold: { p50Ms: Math.round(median(cold)), p95Ms: Math.round(p95(cold)), maxMs: Math.round(Math.max(...cold)), n: cold.length },
+    cold: { p50Ms: Math.round(median(cold)), p95Ms: Math.round(p95(cold)), maxMs: Math.round(Math.max(...cold)), n: cold.length, cpuP50Ms: Math.round(median(coldCpu)), cpuP95Ms: Math.round(p95(coldCpu)) },
+    loadavg: loadavg().map((x) => +x.toFixed(1)),
     warm: { p50Ms: Math.round(median(warm)), p95Ms: Math.round(p95(warm)), n: warm.length },
     reference: grepMedian === null
       ? 'grep not found'

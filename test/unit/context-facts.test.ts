@@ -51,7 +51,8 @@ function snapshot(f: DbFacts): unknown {
     byPath: [...f.byPath.keys()].sort(),
     chunks: [...f.chunks.values()].sort((a, b) => a.id - b.id),
     lengths: [...f.chunks.values()].map((c) => [c.id, f.chunks.nameLength(c.id), f.chunks.bodyLength(c.id)]).sort((a, b) => a[0]! - b[0]!),
-    pathDf: [...f.pathDf].sort(),
+    pathFiles: [...f.pathFiles].map(([t, ids]) => [t, [...ids].map((id) => f.files.get(id)!.path).sort()] as const).sort((a, b) => a[0].localeCompare(b[0])),
+    stemCounts: [...f.stemCounts].sort((a, b) => a[0].localeCompare(b[0])),
     definingFiles: [...f.definingFiles].sort(),
     symbolNames: f.symbolNames,
     idfFiles: f.idfFiles,
@@ -112,6 +113,16 @@ describe('context facts', () => {
       assert.equal(updated.edges.size, 0, `${what}: cached edges are dropped`);
     }
     assert.equal(dbFacts(db).definingFiles.get('Model'), undefined, 'names of a removed file are gone');
+    // What features.ts and the path signal read per question, kept per index: they follow the commits above.
+    const kept = dbFacts(db);
+    assert.equal(kept.stemCounts.get('base'), undefined, 'the removed file stem is no longer counted');
+    assert.equal(kept.stemCounts.get('token'), 1, 'the added file stem is counted');
+    assert.deepEqual([...kept.pathFiles.get('token') ?? []].map((id) => kept.files.get(id)!.path), ['src/auth/token.ts'], 'the added file is found by its path term');
+    assert.equal(kept.pathFiles.get('base'), undefined, 'the removed file is not found by its path term');
+    writeFiles(root, { 'app/auth/session.py': 'class Session:\n    pass\n' });
+    await runIndex(d, DEFAULT_CONFIG, db, false, { onlyPaths: ['app/auth/session.py'] });
+    assert.equal(dbFacts(db).stemCounts.get('session'), 2, 'a namesake stem counts twice');
+    assert.deepEqual([...dbFacts(db).pathFiles.get('session')!].map((id) => kept.files.get(id)!.path).sort(), ['app/auth/session.py', 'src/auth/session.ts']);
     await d.parser.dispose();
   });
 

@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { IdentGraphBuilder } from '../../src/core/repomap/ident-graph';
 import { identMultiplier, rankDefinitions, type RankInput } from '../../src/core/repomap/rank';
 import type { MapData } from '../../src/core/repomap/types';
+import { localeOrder } from '../../src/core/strings';
 
 interface Random {
   data: MapData;
@@ -31,9 +32,10 @@ function randomData(seed: number, files: number, idents: number): Random {
   const graph = new IdentGraphBuilder();
   for (const [name, definers] of defines) for (const f of definers) graph.define(name, f);
   for (const [name, refs] of references) for (const [f, n] of refs) graph.reference(graph.identOf(name)!, f, n);
+  const paths = Array.from({ length: files }, (_, i) => `f${String(i).padStart(3, '0')}.ts`);
   const data: MapData = {
-    version: 'test', files: Array.from({ length: files }, (_, i) => `f${String(i).padStart(3, '0')}.ts`),
-    fileWeight: new Float64Array(files).fill(1), tags: Array.from({ length: files }, () => []), idents: graph.build(), details: new Map(),
+    version: 'test', files: paths, fileWeight: new Float64Array(files).fill(1), tags: Array.from({ length: files }, () => []), idents: graph.build(),
+    details: new Map(), pathOrder: localeOrder(paths),
   };
   return { data, defines, references };
 }

@@ -5,10 +5,11 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
-import { stringPool, type Intern } from '../strings';
+import { localeOrder, stringPool, type Intern } from '../strings';
 import { ChunkTable, type ChunkMeta } from './chunk-table';
 import { ImportLinks } from './import-links';
 import { NameIndex } from './name-index';
+import { fileStem, normName } from './features';
 import { classifyPath, type PathClass } from './paths';
 import { pathTerms } from './terms';
 
@@ -22,6 +23,8 @@ export interface FileFact {
   cls: PathClass;
   dirTerms: string[];
   stemTerms: string[];
+  /** The file stem, case style ignored (see features.ts): files that share it are counterparts or namesakes. */
+  stemKey: string;
 }
 
 export type { ChunkMeta } from './chunk-table';
@@ -37,8 +40,10 @@ export interface DbFacts {
   files: Map<number, FileFact>;
   byPath: Map<string, FileFact>;
   avgChars: number;
-  /** Files whose path holds each term (stem or folder). */
-  pathDf: Map<string, number>;
+  /** Files whose path holds each term (stem or folder): a question's path words find their files without a scan. */
+  pathFiles: Map<string, Set<number>>;
+  /** How many files have each stem key (FileFact.stemKey). */
+  stemCounts: Map<string, number>;
   /** Distinct symbol names in code point order, for fuzzy matching. */
   readonly symbolNames: string[];
   /** Files counted for document frequencies (all but generated copies). */
@@ -76,7 +81,6 @@ interface Kept {
   pathRanks?: Map<number, number>;
 }
 
-const collator = new Intl.Collator();
 
 const cache = new WeakMap<IndexDatabase, Kept>();
 
@@ -94,7 +98,7 @@ function load(db: IndexDatabase, stamp: string): Kept {
   const names = new NameIndex(db);
   const kept: Kept = { stamp, facts: undefined as unknown as DbFacts, versions: new Map(), totalChars: 0 };
   kept.facts = {
-    chunks: new ChunkTable(), edges: new Map(), files: new Map(), byPath: new Map(), avgChars: 1, pathDf: new Map(), idfFiles: 0,
+    chunks: new ChunkTable(), edges: new Map(), files: new Map(), byPath: new Map(), avgChars: 1, pathFiles: new Map(), stemCounts: new Map(), idfFiles: 0,
     definingFiles: names.definingFiles,
     names,
     imports: () => (kept.links ??= ImportLinks.load(db, kept.facts.files)).byId(kept.facts.byPath),
@@ -174,13 +178,18 @@ function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]:
   const terms = pathTerms(path);
   const fact: FileFact = {
     id, path, language: intern(String(language)), lines: Number(lines), chars: Number(chars ?? 0),
-    cls: classifyPath(path), dirTerms: terms.dirs.map(intern), stemTerms: terms.stem.map(intern),
+    cls: classifyPath(path), dirTerms: terms.dirs.map(intern), stemTerms: terms.stem.map(intern), stemKey: intern(normName(fileStem(path))),
   };
   facts.files.set(id, fact);
   facts.byPath.set(path, fact);
   kept.versions.set(id, `${String(at)}:${String(hash)}`);
   kept.totalChars += fact.chars;
-  for (const t of new Set([...terms.dirs, ...terms.stem])) facts.pathDf.set(t, (facts.pathDf.get(t) ?? 0) + 1);
+  for (const t of new Set([...fact.dirTerms, ...fact.stemTerms])) {
+    const holders = facts.pathFiles.get(t);
+    if (holders) holders.add(id);
+    else facts.pathFiles.set(t, new Set([id]));
+  }
+  facts.stemCounts.set(fact.stemKey, (facts.stemCounts.get(fact.stemKey) ?? 0) + 1);
 }
 
 function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]: SqlValue[], intern: Intern): void {
@@ -219,10 +228,13 @@ function removeFile(kept: Kept, id: number, many: boolean): void {
   kept.versions.delete(id);
   kept.totalChars -= fact.chars;
   for (const t of new Set([...fact.dirTerms, ...fact.stemTerms])) {
-    const n = (facts.pathDf.get(t) ?? 0) - 1;
-    if (n > 0) facts.pathDf.set(t, n);
-    else facts.pathDf.delete(t);
+    const holders = facts.pathFiles.get(t);
+    holders?.delete(id);
+    if (!holders?.size) facts.pathFiles.delete(t);
   }
+  const namesakes = (facts.stemCounts.get(fact.stemKey) ?? 0) - 1;
+  if (namesakes > 0) facts.stemCounts.set(fact.stemKey, namesakes);
+  else facts.stemCounts.delete(fact.stemKey);
   facts.names.removeFile(id, many);
 }
 
@@ -242,12 +254,7 @@ function finish(kept: Kept): void {
 
 /** Files ranked by path in `localeCompare` order; paths the collator finds equal share a rank. */
 function pathRanks(files: Map<number, FileFact>): Map<number, number> {
-  const sorted = [...files.values()].sort((a, b) => collator.compare(a.path, b.path));
-  const ranks = new Map<number, number>();
-  let rank = 0;
-  sorted.forEach((f, i) => {
-    if (i > 0 && collator.compare(sorted[i - 1]!.path, f.path) !== 0) rank = i;
-    ranks.set(f.id, rank);
-  });
-  return ranks;
+  const list = [...files.values()];
+  const order = localeOrder(list.map((f) => f.path));
+  return new Map(list.map((f, i) => [f.id, order[i]!]));
 }

@@ -6,7 +6,8 @@
 import { distance } from 'fastest-levenshtein';
 import { CHUNK_MAX_LINES } from '../parse/chunk-text';
 import { indexedLines } from '../store/chunk-texts';
-import type { IndexDatabase, Row } from '../store/database';
+import type { SqlValue } from 'sql.js';
+import type { IndexDatabase } from '../store/database';
 import type { DbFacts } from './db-facts';
 import type { ExtractedEntity } from './types';
 
@@ -36,11 +37,15 @@ const HOW_QUALITY: Record<MatchHow, number> = { exact: 1, qualified: 1, case: 0.
 const MAX_PER_ENTITY = 12;
 const COLUMNS = 's.id, s.file_id, s.name, s.qualified_name, s.kind, s.container, s.line_start, s.line_end, s.name_line';
 
-function toMatch(r: Row, entity: ExtractedEntity, how: MatchHow): SymbolMatch {
+/**
+ * A row of COLUMNS, as an array: a common word names thousands of definitions at scale, and an object per row (its
+ * column names looked up each time) cost more than the lookup.
+ */
+function toMatch([id, fileId, name, qualifiedName, kind, container, lineStart, lineEnd, nameLine]: SqlValue[], entity: ExtractedEntity, how: MatchHow): SymbolMatch {
   return {
-    symbolId: Number(r.id), fileId: Number(r.file_id), name: String(r.name), qualifiedName: String(r.qualified_name),
-    kind: String(r.kind), ...(r.container !== null ? { container: String(r.container) } : {}),
-    lineStart: Number(r.line_start), lineEnd: Number(r.line_end), nameLine: Number(r.name_line),
+    symbolId: Number(id), fileId: Number(fileId), name: String(name), qualifiedName: String(qualifiedName),
+    kind: String(kind), ...(container !== null ? { container: String(container) } : {}),
+    lineStart: Number(lineStart), lineEnd: Number(lineEnd), nameLine: Number(nameLine),
     entity: entity.text, entityKind: entity.kind, how, quality: 0,
   };
 }
@@ -55,12 +60,12 @@ function lookup(db: IndexDatabase, facts: DbFacts, entity: ExtractedEntity): Sym
   const last = parts[parts.length - 1]!;
   if (parts.length > 1) {
     const dotted = parts.join('.');
-    const rows = db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ? AND (s.qualified_name = ? OR s.qualified_name LIKE ?)`, [last, dotted, `%.${dotted}`]);
+    const rows = db.rows(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ? AND (s.qualified_name = ? OR s.qualified_name LIKE ?)`, [last, dotted, `%.${dotted}`]);
     if (rows.length) return rows.map((r) => toMatch(r, entity, 'qualified'));
     // The qualifier may be a module path or an instance (`auth.service.login`, `c.req.param`): the last part,
     // checked against the file's path and the symbol's containers.
     const quals = parts.slice(0, -1).map((q) => q.toLowerCase());
-    return db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ?`, [last]).map((r) => {
+    return db.rows(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ?`, [last]).map((r) => {
       const m = toMatch(r, entity, 'exact');
       const fact = facts.files.get(m.fileId);
       const context = `${m.qualifiedName} ${fact?.path ?? ''}`.toLowerCase();
@@ -68,11 +73,11 @@ function lookup(db: IndexDatabase, facts: DbFacts, entity: ExtractedEntity): Sym
       return m;
     });
   }
-  const exact = db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ?`, [text]).map((r) => toMatch(r, entity, 'exact'));
-  const folded = db.all(`SELECT ${COLUMNS} FROM symbols s WHERE lower(s.name) = lower(?) AND s.name <> ?`, [text, text]).map((r) => toMatch(r, entity, 'case'));
+  const exact = db.rows(`SELECT ${COLUMNS} FROM symbols s WHERE s.name = ?`, [text]).map((r) => toMatch(r, entity, 'exact'));
+  const folded = db.rows(`SELECT ${COLUMNS} FROM symbols s WHERE lower(s.name) = lower(?) AND s.name <> ?`, [text, text]).map((r) => toMatch(r, entity, 'case'));
   if (exact.length || folded.length || entity.kind === 'word') return [...exact, ...folded];
   if (text.length >= 5) {
-    const partial = db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name LIKE ? ORDER BY length(s.name) LIMIT 5`, [`%${text}%`]);
+    const partial = db.rows(`SELECT ${COLUMNS} FROM symbols s WHERE s.name LIKE ? ORDER BY length(s.name) LIMIT 5`, [`%${text}%`]);
     if (partial.length) return partial.map((r) => toMatch(r, entity, 'partial'));
   }
   if (entity.subject) {
@@ -83,7 +88,7 @@ function lookup(db: IndexDatabase, facts: DbFacts, entity: ExtractedEntity): Sym
   const budget = text.length >= 10 ? 2 : 1;
   const near = facts.symbolNames.filter((n) => Math.abs(n.length - text.length) <= budget && distance(n.toLowerCase(), text.toLowerCase()) <= budget).slice(0, 5);
   if (!near.length) return [];
-  return db.all(`SELECT ${COLUMNS} FROM symbols s WHERE s.name IN (${near.map(() => '?').join(',')})`, near).map((r) => toMatch(r, entity, 'fuzzy'));
+  return db.rows(`SELECT ${COLUMNS} FROM symbols s WHERE s.name IN (${near.map(() => '?').join(',')})`, near).map((r) => toMatch(r, entity, 'fuzzy'));
 }
 
 /**

@@ -26,7 +26,10 @@ export interface FileText {
   bm25: number;
   /** Sum of idf of the question terms the file holds over the sum for all question terms (0..1). */
   coverage: number;
-  best?: ChunkHit;
+  /** The best-scoring chunk (built when asked: thousands of files match, a few are shown). */
+  readonly best?: ChunkHit;
+  /** The best chunk's first line (0 when none), without building its row. */
+  readonly bestLine: number;
   /** The file's best chunk scores, best first (TOP_CHUNKS of them). */
   top: number[];
   /** Best share of the question's vocabulary (idf-weighted) held by a single chunk of the file. */
@@ -78,6 +81,10 @@ class ChunkRows {
     this.next = new Int32Array(this.count);
   }
 
+  lineStart(row: number): number {
+    return this.table.lineStartOf(this.ids[row]!);
+  }
+
   hit(row: number): ChunkHit {
     return { ...this.table.get(this.ids[row]!)!, bm25: this.bm25[row]! };
   }
@@ -88,7 +95,6 @@ class FileHits implements FileText {
   coverage = 0;
   focus = 0;
   top: number[] = [];
-  best?: ChunkHit;
   /** The file's last row (rows chain backwards through ChunkRows.next), -1 when none. */
   last = -1;
   bestRow = -1;
@@ -104,6 +110,14 @@ class FileHits implements FileText {
     const out: number[] = [];
     for (let r = this.last; r >= 0; r = this.rows.next[r]!) out.push(r);
     return out.reverse();
+  }
+
+  get best(): ChunkHit | undefined {
+    return this.bestRow >= 0 ? this.rows.hit(this.bestRow) : undefined;
+  }
+
+  get bestLine(): number {
+    return this.bestRow >= 0 ? this.rows.lineStart(this.bestRow) : 0;
   }
 
   get hits(): ChunkHit[] {
@@ -270,7 +284,6 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
     f.focus = Math.max(f.focus, share / idfTotal);
     if (f.bestRow < 0 || score > rows.bm25[f.bestRow]!) f.bestRow = i;
   }
-  for (const f of files.values()) if (f.bestRow >= 0) f.best = rows.hit(f.bestRow);
   return evidence;
 }
 

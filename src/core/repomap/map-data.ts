@@ -4,7 +4,7 @@
  */
 import { classifyPath, PathClass } from '../navigation/path-class';
 import type { IndexDatabase } from '../store/database';
-import { stringPool, type Intern } from '../strings';
+import { localeOrder, stringPool, type Intern } from '../strings';
 import { IdentGraphBuilder } from './ident-graph';
 import type { MapData, MapTag } from './types';
 
@@ -74,7 +74,7 @@ export function loadMapData(db: IndexDatabase, version: string): MapData {
   });
   flush();
   const fileWeight = Float64Array.from(files, (p) => CLASS_WEIGHT[classifyPath(p)]);
-  return { version, files, fileWeight, tags, idents: graph.build(), details: new Map() };
+  return { version, files, fileWeight, tags, idents: graph.build(), details: new Map(), pathOrder: localeOrder(files) };
 }
 
 /**

@@ -150,7 +150,8 @@ export function rankDefinitions(data: MapData, input: RankInput): RankOutput {
     }
   }
   const order = Array.from({ length: total }, (_, k) => k);
-  order.sort((a, b) => ranks[b]! - ranks[a]! || data.files[files[a]!]!.localeCompare(data.files[files[b]!]!) || g.names[idents[a]!]!.localeCompare(g.names[idents[b]!]!));
+  const byPath = data.pathOrder;
+  order.sort((a, b) => ranks[b]! - ranks[a]! || byPath[files[a]!]! - byPath[files[b]!]! || g.names[idents[a]!]!.localeCompare(g.names[idents[b]!]!));
   return {
     fileRank: rank,
     definitions: { file: Int32Array.from(order, (k) => files[k]!), ident: Int32Array.from(order, (k) => idents[k]!), rank: Float64Array.from(order, (k) => ranks[k]!) },

@@ -112,7 +112,7 @@ export function rankedEntries(data: MapData, ranked: RankOutput, allowed?: (file
     for (const tag of names.get(data.idents.names[defs.ident[k]!]!) ?? []) entries.push({ file, tag });
   }
   const rest = data.files.map((_, f) => f).filter((f) => !seenFiles.has(f) && (!allowed || allowed(f)));
-  rest.sort((a, b) => ranked.fileRank[b]! - ranked.fileRank[a]! || data.files[a]!.localeCompare(data.files[b]!));
+  rest.sort((a, b) => ranked.fileRank[b]! - ranked.fileRank[a]! || data.pathOrder[a]! - data.pathOrder[b]!);
   for (const f of rest) entries.push({ file: f });
   return entries;
 }

@@ -87,4 +87,9 @@ export interface MapData {
   idents: IdentGraph;
   /** Symbol id → qualified name and signature, filled for the tags a map shows. */
   details: Map<number, TagDetail>;
+  /**
+   * Per file, its place among the paths in `localeCompare` order (paths the collator finds equal share one): ranks
+   * tie by path, and at scale (copies of a tree rank alike) the collation per comparison cost more than the ranking.
+   */
+  pathOrder: Int32Array;
 }
