@@ -70,7 +70,8 @@ for (const repo of lib.selectRepos(lib.loadConfig(), opt.repos)) {
       const first = r.citations[0];
       const code = !!first && first.kind === 'code' && !isBoilerplate(first.path);
       rows.push({ repo: repo.name, id: q.id, ctx: metricsA(q, ctxFiles), ask: metricsA(q, cited), code, none: r.noContext, ms, first: first?.label });
-      if (opt['per-question']) console.log(`${q.id} ctx r5 ${rows.at(-1).ctx.r5} ask r5 ${rows.at(-1).ask.r5} first ${first?.label ?? '-'} gt ${q.gt.files.join(',')}`);
+      const top5 = (files) => [...new Set(files)].slice(0, 5).join(',');
+      if (opt['per-question']) console.log(`${q.id} ctx r5 ${rows.at(-1).ctx.r5} ask r5 ${rows.at(-1).ask.r5} first ${first?.label ?? '-'} gt ${q.gt.files.join(',')}\n  ctx ${top5(ctxFiles)}\n  ask ${top5(cited)}`);
     } finally {
       await engine.dispose();
     }
