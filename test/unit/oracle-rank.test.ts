@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { leadSymbol } from '../../src/core/oracle/ask';
+import { createIndexCodeRetrieval } from '../../src/core/oracle/code-index';
+import { indexedWorkspace } from '../helpers/indexed-workspace';
+import { removeWorkspace } from '../helpers/workspace';
 import { analyseQuestion } from '../../src/core/oracle/analyse';
 import type { TermStats } from '../../src/core/oracle/code-retrieval';
 import { hasProjectTerm, rankCandidates } from '../../src/core/oracle/rank';
@@ -67,6 +70,28 @@ describe('plain English and project terms', () => {
     assert.equal(hasProjectTerm([stats([])]), false);
     assert.equal(hasProjectTerm([stats(['router'])]), true);
     assert.equal(hasProjectTerm([{ docs: 10, df: {} }]), undefined);
+  });
+
+  it('finds the project\'s names made of the question\'s words in a real index: a symbol, a compound, a file, never a fragment', async () => {
+    // Sixty names hold "files" inside a longer name besides the one named `files` alone.
+    const many = Array.from({ length: 60 }, (_, i) => `def list_files_${i}(path):\n    return open(path).read()\n`).join('\n');
+    const ws = await indexedWorkspace({
+      'src/a/readers.py': many,
+      'src/links.py': 'def files(link):\n    return link.files\n',
+      'src/contract.py': 'def life_clause(contract):\n    """The meaning of the life clause."""\n    return 12\n',
+      'src/retry.ts': 'export function backoffDelay(attempt: number): number {\n  return 250 * 2 ** attempt;\n}\n',
+    });
+    try {
+      const code = createIndexCodeRetrieval(async () => ws.db);
+      const named = async (terms: string[]): Promise<string[]> => (await code.termStats(terms)).named ?? [];
+      assert.deepEqual(await named(['support', 'yanked', 'files']), ['files']);
+      assert.deepEqual(await named(['backoff', 'delay', 'computed']), ['backoffDelay']);
+      assert.deepEqual(await named(['how', 'long', 'contract']), ['contract.py']);
+      assert.deepEqual(await named(['meaning', 'life']), [], '`life_clause` holds "life" only inside a longer name');
+    } finally {
+      await ws.dispose();
+      removeWorkspace(ws.root);
+    }
   });
 
   it('code alone does not answer a plain-English question, even a definition holding all its words', () => {

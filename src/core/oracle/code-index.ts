@@ -93,6 +93,10 @@ function projectNames(db: IndexDatabase, terms: string[]): string[] {
   const words = [...new Set(terms.flatMap((t) => [t, stem(t)]))].filter((w) => /^[a-z0-9_]+$/.test(w));
   const found = new Set<string>();
   for (const w of words) {
+    // A symbol named by the word alone (`files`, `Context`), looked up by the index on lower(name): the list below
+    // stops at NAMES_PER_TERM names holding it and may not reach it.
+    const alone = db.get('SELECT name FROM symbols WHERE lower(name) = ? LIMIT 1', [w]);
+    if (alone && covered(String(alone.name))) found.add(String(alone.name));
     for (const r of db.all(`SELECT DISTINCT s.name AS name FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid JOIN symbols s ON s.id = c.symbol_id
       WHERE chunks_fts MATCH ? LIMIT ${NAMES_PER_TERM}`, [`name:${w}`])) if (covered(String(r.name))) found.add(String(r.name));
     for (const r of db.all(`SELECT DISTINCT f.path AS path FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid JOIN files f ON f.id = c.file_id
