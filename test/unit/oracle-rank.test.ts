@@ -54,6 +54,20 @@ describe('the answer keeps what smart context found', () => {
     assert.deepEqual(ordered.map((c) => c.evidence.path), ['src/request.ts', 'src/utils/body.ts', 'src/validator.ts']);
   });
 
+  it('puts the subject\'s own definition first only for "where is X defined", not ahead of ranked files otherwise', () => {
+    const run = (q: string): string[] => {
+      const a = analyseQuestion(q);
+      const def = candidate({ path: 'benchmarks/OkHttp.java', symbol: 'OkHttp', kind: 'class', method: 'definition', scope: 'class OkHttp handshake tls version' });
+      def.exact = true;
+      const files = ['Converter.java', 'RealConnection.java', 'Cache.java', 'OkHttpClient.java', 'Handshake.java']
+        .map((f, i) => candidate({ path: `okhttp/${f}`, symbol: `S${i}`, scope: 'handshake tls version null OkHttp', fileRank: i }));
+      const ranked = rankCandidates([def, ...files], a, [stats(['OkHttp'])]);
+      return [...new Set(orderByRole(ranked.kept, a, q).map((c) => c.evidence.path!))].slice(0, 5);
+    };
+    assert.equal(run('Forbid null for a handshake TLS version in `OkHttp`')[4], 'okhttp/Handshake.java');
+    assert.equal(run('Where is `OkHttp` defined?')[0], 'benchmarks/OkHttp.java');
+  });
+
   it('keeps the best candidate of each of smart context\'s first files even when it shares few words with a long question', () => {
     // A commit message as the question: most of its words are nowhere in the code.
     const q = 'Handle `BaseExceptions` - add test and changes - make test more idiomatic';

@@ -94,9 +94,10 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
   const searched = all.filter((c) => c.evidence.method === 'context');
   const rankOf = new Map<string, number>();
   for (const c of searched) if (c.evidence.path && c.fileRank !== undefined) rankOf.set(c.evidence.path, Math.min(c.fileRank, rankOf.get(c.evidence.path) ?? Infinity));
-  // The file of the subject's own definition is cited first: the question named it. Only the first definition's:
-  // five definitions of a common name must not push out every file retrieval ranked.
-  const named = all.find((c) => c.evidence.method === 'definition' && c.evidence.path);
+  // For "where is X defined", the file of X's own definition is cited first. Only then, and only the first
+  // definition's: elsewhere a name's definition (okhttp's benchmark class `OkHttp` for a question naming OkHttp)
+  // must not push out a file retrieval ranked.
+  const named = a.kind === 'definition' ? all.find((c) => c.evidence.method === 'definition' && c.evidence.path) : undefined;
   if (named) rankOf.set(named.evidence.path!, -1);
   for (const c of all) {
     if (c.evidence.source !== 'code' || !c.evidence.path || !rankOf.has(c.evidence.path)) continue;
