@@ -8,7 +8,7 @@
 // Each question's workspace is its commit's tree (`git archive` from the mirror into a scratch folder) with the
 // cached index of that commit copied beside it; --src bundles the engine from another source tree (a before run).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +28,23 @@ const bundle = async (contents, resolveDir, name) => {
 const { createNodeEngine } = await bundle(`export { createNodeEngine } from './src/node/node-engine';`, src, `ask-engine-${Buffer.from(src).toString('hex').slice(-12)}`);
 // What counts as code is always this tree's rule, so a before run (--src) is judged like the after run.
 const { isBoilerplate } = await bundle(`export { isBoilerplate } from './src/core/oracle/roles';`, resolve('.'), 'ask-roles');
+const { expectedMeta, createNodeAssetLocator } = await bundle(`export { expectedMeta } from './src/core/store/expected-meta'; export { createNodeAssetLocator } from './src/node/assets';`, src, `ask-meta-${Buffer.from(src).toString('hex').slice(-12)}`);
+const expected = await expectedMeta(createNodeAssetLocator(resolve('dist')))();
+const initSqlJs = createRequire(import.meta.url)(resolve('node_modules/sql.js'));
+const SQL = await initSqlJs();
+// The cached indexes may predate a grammar added for another language (C#, Ruby, PHP): none of set A's 13
+// repositories is written in one, so the scratch copy is stamped with this engine's grammar hash rather than
+// re-indexing every commit. `context` and `ask` read the same copy, so the comparison stays fair; a schema or
+// engine version mismatch still refuses.
+function stampGrammar(file) {
+  const db = new SQL.Database(readFileSync(file));
+  try {
+    db.run('UPDATE meta SET value = ? WHERE key = ?', [expected.grammar_hash, 'grammar_hash']);
+    writeFileSync(file, db.export());
+  } finally {
+    db.close();
+  }
+}
 const logger = { info() {}, warn() {}, error() {}, debug() {}, trace() {} };
 const mirrors = lib.loadMirrors(process.env.MIRROR_DIR);
 const scratch = join(process.env.BENCH_TMP ?? tmpdir(), `co-eval-ask-${process.pid}`);
@@ -41,6 +58,7 @@ for (const repo of lib.selectRepos(lib.loadConfig(), opt.repos)) {
     // git archive, not lib.checkoutTree: that one writes into the (shared) eval cache.
     execFileSync('bash', ['-c', `git --git-dir="${mirrors(repo.name)}" archive ${q.workspace_commit} | tar -x -C "${ws}"`]);
     copyFileSync(cachedDb(repo, q.workspace_commit), join(scratch, 'index.db'));
+    stampGrammar(join(scratch, 'index.db'));
     const engine = createNodeEngine({ root: ws, indexPath: join(scratch, 'index.db'), cacheDir: join(scratch, 'cache'), logger, assetRoot: resolve('dist'), workers: false });
     try {
       const ctx = await engine.getContextForQuestion(q.question);
@@ -52,7 +70,8 @@ for (const repo of lib.selectRepos(lib.loadConfig(), opt.repos)) {
       const first = r.citations[0];
       const code = !!first && first.kind === 'code' && !isBoilerplate(first.path);
       rows.push({ repo: repo.name, id: q.id, ctx: metricsA(q, ctxFiles), ask: metricsA(q, cited), code, none: r.noContext, ms, first: first?.label });
-      if (opt['per-question']) console.log(`${q.id} ctx r5 ${rows.at(-1).ctx.r5} ask r5 ${rows.at(-1).ask.r5} first ${first?.label ?? '-'} gt ${q.gt.files.join(',')}`);
+      const top5 = (files) => [...new Set(files)].slice(0, 5).join(',');
+      if (opt['per-question']) console.log(`${q.id} ctx r5 ${rows.at(-1).ctx.r5} ask r5 ${rows.at(-1).ask.r5} first ${first?.label ?? '-'} gt ${q.gt.files.join(',')}\n  ctx ${top5(ctxFiles)}\n  ask ${top5(cited)}`);
     } finally {
       await engine.dispose();
     }

@@ -20,10 +20,17 @@ before(async () => {
   // A contract module with a `life_*` symbol, and a long glossary where "meaning" is in every entry: "What is the
   // meaning of life?" then weighs "life" nearly alone, and `life_clause` holds it only inside its longer name (the
   // old gate let it through at 0.52).
+  // One definition holds both "meaning" and "life" (its doc comment): the question still names nothing the project
+  // names anything with (no symbol, folder or file is named wholly by its words), so code cannot answer it.
   writeFileSync(join(root, 'src/contract.py'), [
     'def life_clause(contract):',
     '    """The clause that fixes how long a contract runs: its term in months."""',
     '    return contract.get("term_months", 12)',
+    '',
+    '',
+    'def plain_terms(contract):',
+    '    """The meaning of the life clause in plain words: what life a contract has."""',
+    '    return f"runs for {life_clause(contract)} months"',
     '',
   ].join('\n'));
   writeFileSync(join(root, 'docs/glossary.md'), ['# Glossary', '', ...Array.from({ length: 200 }, (_, i) => i + 1)

@@ -226,19 +226,33 @@ export function asksAboutPastSessions(question: string): boolean {
   return /\b(?:(?:past|previous|earlier|last|prior|oracle|our|my)\s+(?:oracle\s+)?sessions?|last\s+time|earlier\s+answers?|previous(?:ly)?\s+(?:answers?|asked|said)|(?:you|we)\s+(?:said|answered|told|suggested))\b/i.test(question);
 }
 
-/** Definitions among which the answer's lead is chosen. */
+/** Definitions among which the answer's lead is chosen when smart context ranked none of their files. */
 const LEAD_POOL = 4;
+/** Smart context's first files, where the lead is looked for (R@5's five: leading with one keeps R@5). */
+const LEAD_FILES = 5;
+const CALLABLE = new Set(['function', 'method', 'macro']);
 
 /**
- * The symbol an answer is about: among the best few definitions where the behaviour happens, the one whose own name
- * holds most words of the question ("match" for "how does the router match…"), the better ranked on a tie.
+ * The symbol an answer is about, where the behaviour happens: in the best-ranked of smart context's first files that
+ * has one, the function or method whose own name (counted double) and doc comment hold most words of the question
+ * ("match" for "how does the router match…"); else the first function of the top-ranked file; else what the top-ranked file defines whose name holds
+ * most of the question. The function that does the work, not the type it takes or an adapter beside it. Without smart
+ * context's order, the same among the best few definitions.
  */
-function leadSymbol(kept: Candidate[], a: QuestionAnalysis): string | undefined {
-  const pool = kept.filter((c) => c.evidence.meta?.defLine && c.evidence.meta.symbol && roleOf(c.evidence) === 'where').slice(0, LEAD_POOL);
+export function leadSymbol(kept: Candidate[], a: QuestionAnalysis): string | undefined {
+  const defs = kept.filter((c) => c.evidence.meta?.defLine && c.evidence.meta.symbol && roleOf(c.evidence) === 'where');
+  const rank = (c: Candidate): number => c.fileRank ?? Infinity;
+  const near = defs.some((c) => c.fileRank !== undefined) ? defs.filter((c) => rank(c) < LEAD_FILES).sort((x, y) => rank(x) - rank(y)) : defs.slice(0, LEAD_POOL).map((c) => ({ ...c, fileRank: 0 }));
   const asked = new Set(a.terms.map(stem));
-  const named = (c: Candidate): number => new Set(textTerms(shortName(c.evidence.meta!.symbol!)).map(stem).filter((t) => asked.has(t))).size;
-  let best = pool[0];
-  for (const c of pool) if (named(c) > named(best!)) best = c;
+  const held = (text: string): number => new Set(textTerms(text).map(stem).filter((t) => asked.has(t))).size;
+  // Its own name counts double: `every` whose doc comment says "a composed middleware" matches "how are middleware
+  // composed", `composeRef` matches it better.
+  const named = (c: Candidate): number => 2 * held(shortName(c.evidence.meta!.symbol!)) + held(c.evidence.meta?.doc ?? '');
+  const callable = (c: Candidate): boolean => CALLABLE.has(c.evidence.meta?.kind ?? '');
+  const most = (pool: Candidate[]): Candidate | undefined => pool.reduce<Candidate | undefined>((best, c) => (!best || named(c) > named(best) ? c : best), undefined);
+  const doers = near.filter((c) => callable(c) && named(c) > 0);
+  const top = near.filter((c) => rank(c) === rank(near[0]!));
+  const best = most(doers.filter((c) => rank(c) === rank(doers[0]!))) ?? top.find(callable) ?? most(top);
   return best?.evidence.meta?.symbol;
 }
 

@@ -3,6 +3,8 @@
  * the façade hands in (smart context, definitions, references, repo map slice). Term statistics and index state are
  * two small read-only queries the relevance gate and --explain need.
  */
+import { isStopword, stem } from '../context/terms';
+import { splitIdentifier } from '../parse/identifiers';
 import { EngineError } from '../errors';
 import { searchChunks } from '../search/full-text';
 import type { IndexDatabase } from '../store/database';
@@ -54,7 +56,7 @@ export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, ca
         // Joined to the chunks: chunks_fts keeps rows of removed chunks until compaction.
         df[t] = Number(db.get('SELECT count(*) AS n FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ?', [`"${t}"`])?.n ?? 0);
       }
-      return { docs, df };
+      return { docs, df, named: projectNames(db, terms) };
     },
     async indexState(paths): Promise<IndexState> {
       let db: IndexDatabase;
@@ -72,4 +74,36 @@ export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, ca
       return { exists: true, ...(updated ? { updatedAt: Number(updated) } : {}), indexedMtimes };
     },
   };
+}
+
+/** Most names looked at per question word. */
+const NAMES_PER_TERM = 50;
+
+/**
+ * Names in the project made wholly of the question's words: a symbol (`backoffDelay` for "backoff delay", `match` for
+ * "match"), a folder or a file (`router/`, `contract.py`). A word that only appears inside longer names (`life` of
+ * `life_clause`) or in comments does not make one.
+ */
+function projectNames(db: IndexDatabase, terms: string[]): string[] {
+  const asked = new Set(terms.map(stem));
+  const covered = (name: string): boolean => {
+    const words = splitIdentifier(name).filter((w) => w.length >= 2 && !/^[0-9]+$/.test(w) && !isStopword(w)).map(stem);
+    return words.length > 0 && words.every((w) => asked.has(w));
+  };
+  const words = [...new Set(terms.flatMap((t) => [t, stem(t)]))].filter((w) => /^[a-z0-9_]+$/.test(w));
+  const found = new Set<string>();
+  for (const w of words) {
+    // A symbol named by the word alone (`files`, `Context`), looked up by the index on lower(name): the list below
+    // stops at NAMES_PER_TERM names holding it and may not reach it.
+    const alone = db.get('SELECT name FROM symbols WHERE lower(name) = ? LIMIT 1', [w]);
+    if (alone && covered(String(alone.name))) found.add(String(alone.name));
+    for (const r of db.all(`SELECT DISTINCT s.name AS name FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid JOIN symbols s ON s.id = c.symbol_id
+      WHERE chunks_fts MATCH ? LIMIT ${NAMES_PER_TERM}`, [`name:${w}`])) if (covered(String(r.name))) found.add(String(r.name));
+    for (const r of db.all(`SELECT DISTINCT f.path AS path FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid JOIN files f ON f.id = c.file_id
+      WHERE chunks_fts MATCH ? LIMIT ${NAMES_PER_TERM}`, [`path:${w}`])) {
+      for (const segment of String(r.path).split('/')) if (covered(segment.replace(/\.[^.]*$/, ''))) found.add(segment);
+    }
+    if (found.size) break;
+  }
+  return [...found];
 }

@@ -28,6 +28,11 @@ export interface TermStats {
   docs: number;
   /** Documents holding each term. */
   df: Record<string, number>;
+  /**
+   * Names in the project made wholly of the question's words (symbols, folders, files): the question uses the
+   * project's own terms. Empty for "What is the meaning of life?" next to a `life_clause`.
+   */
+  named?: string[];
 }
 
 export interface IndexState {

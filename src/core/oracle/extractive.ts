@@ -115,8 +115,12 @@ function lead(a: QuestionAnalysis, items: Item[], facts: AnswerFacts): string {
   return opening(items, facts);
 }
 
+/**
+ * Which sources answered. Why one could not (`git rev-parse: fatal: …`, a stack) is a diagnostic for the result's
+ * `sources` and --explain, not prose for the reader.
+ */
 function sourcesLine(sources: SourceReport[]): string {
-  return `Sources searched: ${sources.map((s) => (s.status === 'ok' ? `${s.source} (${s.candidates})` : `${s.source} ${s.status}${s.reason ? ` — ${s.reason}` : ''}`)).join('; ')}.`;
+  return `Sources searched: ${sources.map((s) => (s.status === 'ok' ? `${s.source} (${s.candidates})` : `${s.source} ${s.status}`)).join('; ')}.`;
 }
 
 /** The answer in streamable parts: the opening, then the evidence by role in citation order, then the sources. */

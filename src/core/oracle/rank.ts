@@ -53,6 +53,20 @@ export function combinedWeights(terms: string[], stats: TermStats[], codeNames: 
   return termWeights(terms, df, docs, { boost, topTerms: TOP_TERMS });
 }
 
+/**
+ * A project term is a word the project names things with: a symbol, folder or file named wholly by the question's
+ * words. A question with no code-like name and no project term ("What is the meaning of life?") is plain English,
+ * whatever one definition or comment says: code alone does not answer it. Undefined when no code corpus answered.
+ */
+export function hasProjectTerm(stats: TermStats[]): boolean | undefined {
+  const named = stats.filter((s) => s.named);
+  if (!named.length) return undefined;
+  return named.some((s) => s.named!.length > 0);
+}
+
+/** Smart context's files whose best candidate is kept whatever its word overlap (R@5 reads the first five). */
+const RESERVED_FILES = 8;
+
 export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: TermStats[]): Ranked {
   const terms = a.subject ? [...new Set([...a.terms, ...textTerms(a.subject)])] : a.terms;
   const tw = combinedWeights(terms, stats, [...(a.subject ? [a.subject] : []), ...a.entities]);
@@ -62,8 +76,7 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
   const subjectKey = a.subject ? stem(shortName(a.subject).toLowerCase()) : undefined;
   const needTerms = Math.min(2, tw.weights.size);
   const namesNoCode = !a.subject && !a.entities.length;
-  /** Code the code search ranked that shares at least two of the question's words with it. */
-  const corroborated = new Set<Candidate>();
+  const plainEnglish = namesNoCode && hasProjectTerm(stats) === false;
   for (const c of all) {
     const words = namesNoCode ? new Set<string>() : undefined;
     const vocab = vocabulary(c.scope, words);
@@ -75,7 +88,21 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
     // Code names things in compounds (`backoffDelay`), so this applies only when a single word is all it shares.
     if (words && held.length === 1 && !words.has(held[0]!)) measured *= FRAGMENTS_ONLY;
     c.evidence.relevance = round(c.exact ? Math.max(measured, EXACT_RELEVANCE) : measured);
-    if (c.evidence.method === 'context' && held.length >= 2) corroborated.add(c);
+  }
+  // Smart context applied its own cut-off: the files it returned answer the question unless the question is plain
+  // English (then code cannot answer it, and only docs or notes holding enough of it can).
+  const searched = all.filter((c) => c.evidence.method === 'context');
+  const rankOf = new Map<string, number>();
+  for (const c of searched) if (c.evidence.path && c.fileRank !== undefined) rankOf.set(c.evidence.path, Math.min(c.fileRank, rankOf.get(c.evidence.path) ?? Infinity));
+  // For "where is X defined", the file of X's own definition is cited first. Only then, and only the first
+  // definition's: elsewhere a name's definition (okhttp's benchmark class `OkHttp` for a question naming OkHttp)
+  // must not push out a file retrieval ranked.
+  const named = a.kind === 'definition' ? all.find((c) => c.evidence.method === 'definition' && c.evidence.path) : undefined;
+  if (named) rankOf.set(named.evidence.path!, -1);
+  for (const c of all) {
+    if (c.evidence.source !== 'code' || !c.evidence.path || !rankOf.has(c.evidence.path)) continue;
+    c.fileRank = rankOf.get(c.evidence.path)!;
+    c.evidence.meta = { ...c.evidence.meta, fileRank: String(c.fileRank) };
   }
   const merged = dedupe(all, decisions);
   for (const c of merged) {
@@ -84,34 +111,43 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
     c.evidence.score = score;
   }
   merged.sort((x, y) => y.evidence.score - x.evidence.score || x.evidence.key.localeCompare(y.evidence.key));
-  const best = Math.max(0, ...merged.map((c) => c.evidence.relevance));
-  // Smart context applies its own cut-off; code it ranked that holds two of the question's words and clears the
-  // keep floor answers the question even when a long question (a commit message) holds rarer words nothing has.
-  // One word alone never does: "life" in `life_clause` stays "nothing found".
-  const hasContext = best >= RELEVANCE_CUTOFF || merged.some((c) => corroborated.has(c) && c.evidence.relevance >= KEEP_FLOOR);
+  const counted = plainEnglish ? merged.filter((c) => c.evidence.source !== 'code') : merged;
+  const best = Math.max(0, ...counted.map((c) => c.evidence.relevance));
+  const hasContext = plainEnglish ? best >= RELEVANCE_CUTOFF : best >= RELEVANCE_CUTOFF || searched.length > 0;
   const floor = Math.max(KEEP_FLOOR, best * 0.6);
-  const kept: Candidate[] = [];
+  const kept = new Set<Candidate>();
   const prose = (c: Candidate): boolean => c.evidence.source === 'docs' || c.evidence.source === 'threads';
+  // The best candidate of each of smart context's first files first: the answer keeps what retrieval found, even
+  // where a long question (a commit message) shares few words with the code.
+  if (hasContext && !plainEnglish) {
+    for (let r = -1; r < RESERVED_FILES; r++) {
+      const top = merged.find((c) => c.fileRank === r && !c.evidence.meta?.imports) ?? merged.find((c) => c.fileRank === r);
+      if (top) kept.add(top);
+    }
+  }
   // Docs and notes may take half the evidence while there is code to cite: twelve doc sections holding the question's
   // words must not leave out the code that does it.
-  const codeLeft = merged.some((c) => c.evidence.source === 'code' && c.evidence.relevance >= KEEP_FLOOR);
+  const codeLeft = merged.some((c) => c.evidence.source === 'code' && (kept.has(c) || c.evidence.relevance >= KEEP_FLOOR));
   let proseKept = 0;
   for (const c of merged) {
+    if (kept.has(c)) continue;
     // Code the code search ranked is kept on the absolute floor alone: a doc section holding more of the question's
     // words must not push out the function that does the work (the answer keeps what retrieval found).
     const bar = c.evidence.source === 'code' ? KEEP_FLOOR : floor;
     const proseFull = prose(c) && codeLeft && proseKept >= MAX_PROSE;
-    const keep = hasContext && (c.exact || c.evidence.relevance >= bar) && kept.length < MAX_EVIDENCE && !proseFull;
+    const codeBarred = plainEnglish && c.evidence.source === 'code';
+    const keep = hasContext && !codeBarred && (c.exact || c.evidence.relevance >= bar) && kept.size < MAX_EVIDENCE && !proseFull;
     if (keep) {
-      kept.push(c);
+      kept.add(c);
       if (prose(c)) proseKept++;
     } else {
-      const why = !hasContext || (!c.exact && c.evidence.relevance < bar) ? `below the relevance cut-off (${c.evidence.relevance} < ${round(hasContext ? bar : RELEVANCE_CUTOFF)})`
-        : proseFull ? 'beyond the share of docs and notes' : 'beyond the evidence limit';
+      const why = codeBarred ? 'code for a question that names nothing in the project'
+        : !hasContext || (!c.exact && c.evidence.relevance < bar) ? `below the relevance cut-off (${c.evidence.relevance} < ${round(hasContext ? bar : RELEVANCE_CUTOFF)})`
+          : proseFull ? 'beyond the share of docs and notes' : 'beyond the evidence limit';
       decisions.push({ key: c.evidence.key, before: c.evidence.score, after: 0, why });
     }
   }
-  return { kept, decisions, best: round(best), hasContext };
+  return { kept: merged.filter((c) => kept.has(c)), decisions, best: round(best), hasContext };
 }
 
 /** Same key, or the same file with overlapping lines: one candidate, the stronger one, remembering both paths. */

@@ -33,8 +33,11 @@ export function isBoilerplate(path: string): boolean {
   return BOILERPLATE.some((re) => re.test(path)) || classifyPath(path) === 'generated';
 }
 
-/** A question about the docs themselves, setup or releases: docs may lead it. */
-const ABOUT_DOCS = /\b(?:docs?|documentation|documented|readme|guide|tutorial|install(?:ation|ing)?|set\s*up|setup|changelog|release\s+notes?|contribut\w*|licen[cs]e)\b/i;
+/**
+ * A question about the docs themselves, how to install or set up, or releases: docs may lead it. "during install" in
+ * a question about the code's behaviour does not make it one.
+ */
+const ABOUT_DOCS = /\b(?:docs?|documentation|documented|readme|guide|tutorial|installation|changelog|release\s+notes?|contribut\w*|licen[cs]e)\b|\bhow\s+(?:do|can|should|to)\s+(?:i\s+|we\s+|you\s+)?(?:install|set\s*up|setup|get\s+started)\b/i;
 
 /** Code leads the answer: every question but a change question (history leads) and one about the docs. */
 export function codeLeads(a: QuestionAnalysis, question: string): boolean {
@@ -49,9 +52,10 @@ export function roleOf(e: Evidence, lead?: string): Role {
   if (e.source === 'docs') return 'docs';
   if (e.path && classifyPath(e.path) === 'test') return 'tests';
   if (e.method === 'references') return 'reached';
-  // A definition that calls the lead symbol reaches it, when the lead's name is distinctive enough to tell.
+  // A definition that calls the lead symbol reaches it, when the lead's name is distinctive enough to tell; in a file
+  // smart context ranked it stays where it happens, so the answer keeps retrieval's file order.
   const name = lead ? shortOf(lead) : undefined;
-  if (name && !isCommonCall(name) && e.meta?.symbol !== lead && (e.meta?.calls ?? '').split(',').includes(name)) return 'reached';
+  if (name && !isCommonCall(name) && e.meta?.fileRank === undefined && e.meta?.symbol !== lead && (e.meta?.calls ?? '').split(',').includes(name)) return 'reached';
   return 'where';
 }
 
@@ -62,24 +66,28 @@ const CHANGE_ORDER: Role[] = ['history', 'where', 'reached', 'tests', 'notes', '
 const DOCS_ORDER: Role[] = ['docs', 'where', 'reached', 'tests', 'notes', 'history', 'boilerplate'];
 
 /**
- * Evidence in the order the answer cites it: by role (as the question's kind wants), best first within a role.
- * A change question keeps history first; a question about the docs keeps docs first.
+ * Evidence in the order the answer cites it: by role (as the question's kind wants), then, within a role, code in
+ * smart context's file order (it ranks files better than word overlap does, and the answer must not lose what it
+ * found) after the lead's file, each file's definitions before its top-level code, the lead's own definition opening
+ * its file; the rest
+ * best first. A change question keeps history first; a question about the docs keeps docs first.
  */
-export function orderByRole<T extends { evidence: Evidence; pathScore?: number; exact?: boolean }>(ranked: T[], a: QuestionAnalysis, question: string, lead?: string): T[] {
+export function orderByRole<T extends { evidence: Evidence; fileRank?: number }>(ranked: T[], a: QuestionAnalysis, question: string, lead?: string): T[] {
   const order = codeLeads(a, question) ? CODE_ORDER : a.kind === 'change' ? CHANGE_ORDER : DOCS_ORDER;
-  // Within where it happens, definitions come before top-level code (often imports and wiring).
-  // The lead's own definition opens it: the answer's first sentence names it and cites it first.
-  const rank = (c: T): number => order.indexOf(roleOf(c.evidence, lead))
-    + (c.evidence.source === 'code' && !c.evidence.meta?.defLine ? 0.5 : 0)
-    - (lead && c.evidence.meta?.symbol === lead && c.evidence.meta.defLine ? 0.25 : 0);
-  // Within a role, code found by the code search keeps that search's order (it ranks files better than word
-  // overlap does); exact lookups of the subject stay ahead of it.
-  const out = ranked.map((c, i) => ({ c, i, r: rank(c) })).sort((x, y) => x.r - y.r || x.i - y.i).map((x) => x.c);
-  const searched = (c: T): boolean => c.evidence.source === 'code' && c.evidence.method === 'context' && !c.exact && c.evidence.meta?.symbol !== lead;
-  for (const r of new Set(out.map(rank))) {
-    const at = out.flatMap((c, i) => (rank(c) === r && searched(c) ? [i] : []));
-    const reordered = at.map((i) => out[i]!).sort((x, y) => (y.pathScore ?? 0) - (x.pathScore ?? 0));
-    at.forEach((i, k) => { out[i] = reordered[k]!; });
-  }
-  return out;
+  // The lead's file opens the answer, so its first sentence cites [1] (the lead comes from smart context's first five
+  // files: R@5 is unchanged).
+  const leadPath = lead ? ranked.find((c) => c.evidence.meta?.symbol === lead && c.evidence.meta.defLine)?.evidence.path : undefined;
+  const key = (c: T, i: number): number[] => [
+    order.indexOf(roleOf(c.evidence, lead)),
+    leadPath && c.evidence.path === leadPath && c.evidence.source === 'code' ? -Infinity : c.fileRank ?? Infinity,
+    lead && c.evidence.meta?.symbol === lead && c.evidence.meta.defLine ? 0 : 1,
+    c.evidence.source === 'code' && !c.evidence.meta?.defLine ? 1 : 0,
+    i,
+  ];
+  const keyed = ranked.map((c, i) => ({ c, k: key(c, i) }));
+  keyed.sort((x, y) => {
+    for (let j = 0; j < x.k.length; j++) if (x.k[j] !== y.k[j]) return x.k[j]! - y.k[j]!;
+    return 0;
+  });
+  return keyed.map((x) => x.c);
 }

@@ -51,10 +51,14 @@ export async function searchCode(ctx: SourceContext): Promise<SourceOutput> {
       : Promise.resolve([]),
   ]);
   const candidates: Candidate[] = [];
+  // Smart context lists its files best first; full-text hits carry no such order.
+  const fileRank = new Map<string, number>();
+  for (const hit of general) if (hit.method === 'context' && !fileRank.has(hit.path)) fileRank.set(hit.path, fileRank.size);
   for (const group of [defs, refs, general]) {
     const norm = normalise(group);
     for (const hit of group) {
       const c = await toCandidate(ctx, hit, tw, norm(hit));
+      if (c && hit.method === 'context') c.fileRank = fileRank.get(hit.path)!;
       if (c) candidates.push(c);
     }
   }

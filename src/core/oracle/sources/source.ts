@@ -38,6 +38,11 @@ export interface Candidate {
   pathScore: number;
   /** Found by an exact lookup of the subject (definition or reference), not by word overlap. */
   exact?: boolean;
+  /**
+   * 0-based rank of the candidate's file in smart context's file order (set for every code candidate on a file smart
+   * context returned): the answer cites files in that order, so it never ranks worse than the retrieval it reads.
+   */
+  fileRank?: number;
 }
 
 export type PathTrace = ExplainData['paths'][number];
