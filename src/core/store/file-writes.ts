@@ -1,6 +1,7 @@
 /** Writing one file's extraction into the index, and removing it again. */
 import { createHash } from 'node:crypto';
 import { searchableText } from '../parse/identifiers';
+import { spanTexts } from './chunk-texts';
 import type { ExtractedReference, ParseResult } from '../parse/types';
 import type { IndexDatabase } from './database';
 import { FTS_DEAD_KEY, REFERENCE_KIND_CODES } from './schema';
@@ -12,6 +13,46 @@ export interface FileFacts {
   mtimeMs: number;
   hash: string;
   lines: number;
+}
+
+/**
+ * Where one file's rows sit: the row ids each table gave them, as an inclusive range (empty when last < first). A
+ * file's rows are written together, so each table holds them as one run of ids; a range reads them without the
+ * per-file indexes, which a bulk load has not built yet.
+ */
+export interface FileRows {
+  fileId: number;
+  symbols: [number, number];
+  chunks: [number, number];
+  imports: [number, number];
+  annotations: [number, number];
+}
+
+type RowTable = 'symbols' | 'chunks' | 'imports' | 'annotations';
+const ROW_TABLES: Record<RowTable, string> = { symbols: 'symbols', chunks: 'chunk_spans', imports: 'imports', annotations: 'annotations' };
+
+function lastRowIds(db: IndexDatabase): Record<RowTable, number> {
+  const r = db.getPrepared(`SELECT ${Object.entries(ROW_TABLES).map(([k, t]) => `(SELECT coalesce(max(rowid), 0) FROM ${t}) AS ${k}`).join(', ')}`, [])!;
+  return { symbols: Number(r.symbols), chunks: Number(r.chunks), imports: Number(r.imports), annotations: Number(r.annotations) };
+}
+
+/** The rows written since `before` was taken, all of them `fileId`'s. */
+function rowsSince(db: IndexDatabase, fileId: number, before: Record<RowTable, number>): FileRows {
+  const after = lastRowIds(db);
+  const span = (t: RowTable): [number, number] => [before[t] + 1, after[t]];
+  return { fileId, symbols: span('symbols'), chunks: span('chunks'), imports: span('imports'), annotations: span('annotations') };
+}
+
+/** The rows of the indexed file at `path` (undefined when it is not indexed), found through the per-file indexes. */
+export function indexedRows(db: IndexDatabase, path: string): FileRows | undefined {
+  const file = db.getPrepared('SELECT id FROM files WHERE path = ?', [path]);
+  if (!file) return undefined;
+  const fileId = Number(file.id);
+  const span = (t: RowTable): [number, number] => {
+    const r = db.getPrepared(`SELECT coalesce(min(rowid), 1) AS lo, coalesce(max(rowid), 0) AS hi FROM ${ROW_TABLES[t]} WHERE file_id = ?`, [fileId])!;
+    return [Number(r.lo), Number(r.hi)];
+  };
+  return { fileId, symbols: span('symbols'), chunks: span('chunks'), imports: span('imports'), annotations: span('annotations') };
 }
 
 const KIND_CODE = new Map(REFERENCE_KIND_CODES.map((k, i) => [k, i]));
@@ -51,9 +92,10 @@ function textId(db: IndexDatabase, content: Uint8Array): number {
 }
 
 /** Replaces everything the index holds for `facts.path` with `result`. Call inside a transaction. */
-export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResult, now: number): void {
+export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResult, now: number): FileRows {
   if (!result.content) throw new Error(`${facts.path}: the parse result has no packed content (made by the parser host)`);
   removeFile(db, facts.path);
+  const before = lastRowIds(db);
   const text = textId(db, result.content);
   db.runPrepared(
     'INSERT INTO files(path, language, size, mtime, hash, lines, has_errors, annotations, indexed_at, chunk_chars, text_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
@@ -93,6 +135,61 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
     db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,CAST(? AS TEXT))',
       [db.lastInsertId(), ftsNameText(c.symbol), pathText, c.utf8?.search ?? c.searchText ?? searchableText(c.text)]);
   }
+  return rowsSince(db, fileId, before);
+}
+
+/**
+ * Indexes `facts.path` as a copy of another file with the same bytes and language (its rows at `from`): the
+ * extraction depends on the text alone, so its rows are copied under the new file, symbol ids shifted as one block,
+ * instead of parsing the text again. Only the search rows are made anew: their path column differs, and the
+ * contentless search table keeps no text to copy, so chunk texts are rebuilt from the stored text (chunk-texts.ts).
+ * Rows come out as writeFile would have written them. Call inside a transaction.
+ */
+export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, now: number): FileRows {
+  removeFile(db, facts.path);
+  const before = lastRowIds(db);
+  db.runPrepared(
+    `INSERT INTO files(path, language, size, mtime, hash, lines, has_errors, annotations, indexed_at, chunk_chars, text_id)
+     SELECT ?, language, ?, ?, hash, lines, has_errors, annotations, ?, chunk_chars, text_id FROM files WHERE id = ?`,
+    [facts.path, facts.size, facts.mtimeMs, now, from.fileId],
+  );
+  const fileId = db.lastInsertId();
+  const source = [from.fileId, from.symbols[0], from.symbols[1]];
+  // Old symbol id + shift = new one: the ids writeFile would have given, as the source's ids are one run too.
+  const shift = before.symbols + 1 - from.symbols[0];
+  db.runPrepared(
+    `INSERT INTO symbols(id, file_id, name, qualified_name, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature, doc)
+     SELECT id + ?, ?, name, qualified_name, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature, doc
+     FROM symbols WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id`,
+    [shift, fileId, ...source],
+  );
+  db.runPrepared(
+    `INSERT INTO annotations(file_id, symbol_id, key, value) SELECT ?, symbol_id + ?, key, value
+     FROM annotations WHERE file_id = ? AND rowid BETWEEN ? AND ? ORDER BY rowid`,
+    [fileId, shift, from.fileId, ...from.annotations],
+  );
+  db.runPrepared(
+    `INSERT INTO ref_rows(file_id, seq, name_id, kind, line, col, end_col, caller_id)
+     SELECT ?, seq, name_id, kind, line, col, end_col, caller_id + ? FROM ref_rows WHERE file_id = ? ORDER BY seq`,
+    [fileId, shift, from.fileId],
+  );
+  db.runPrepared(
+    'INSERT INTO imports(file_id, source, names, line) SELECT ?, source, names, line FROM imports WHERE file_id = ? AND rowid BETWEEN ? AND ? ORDER BY rowid',
+    [fileId, from.fileId, ...from.imports],
+  );
+  db.runPrepared(
+    `INSERT INTO chunk_spans(file_id, symbol_id, line_start, line_end) SELECT ?, symbol_id + ?, line_start, line_end
+     FROM chunk_spans WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id`,
+    [fileId, shift, from.fileId, ...from.chunks],
+  );
+  const rows = rowsSince(db, fileId, before);
+  const textId = Number(db.getPrepared('SELECT text_id FROM files WHERE id = ?', [fileId])!.text_id);
+  const pathText = ftsPathText(facts.path);
+  for (const chunk of spanTexts(db, fileId, textId, rows.symbols, rows.chunks)) {
+    db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,?)',
+      [chunk.id, ftsNameText(chunk.symbol), pathText, searchableText(chunk.text)]);
+  }
+  return rows;
 }
 
 /** References with their names interned (a name repeats across thousands of files) and callers as symbol rows. */
