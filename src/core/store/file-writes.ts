@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { searchableText } from '../parse/identifiers';
 import { spanTexts } from './chunk-texts';
 import type { ExtractedReference, ParseResult } from '../parse/types';
+import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
 import { FTS_DEAD_KEY, REFERENCE_KIND_CODES } from './schema';
 
@@ -31,9 +32,14 @@ export interface FileRows {
 type RowTable = 'symbols' | 'chunks' | 'imports' | 'annotations';
 const ROW_TABLES: Record<RowTable, string> = { symbols: 'symbols', chunks: 'chunk_spans', imports: 'imports', annotations: 'annotations' };
 
+/**
+ * The last row id of each table: the next row gets the one after it. chunk_spans counts its AUTOINCREMENT sequence
+ * too, which stays past ids deleted since.
+ */
 function lastRowIds(db: IndexDatabase): Record<RowTable, number> {
-  const r = db.getPrepared(`SELECT ${Object.entries(ROW_TABLES).map(([k, t]) => `(SELECT coalesce(max(rowid), 0) FROM ${t}) AS ${k}`).join(', ')}`, [])!;
-  return { symbols: Number(r.symbols), chunks: Number(r.chunks), imports: Number(r.imports), annotations: Number(r.annotations) };
+  const r = db.getPrepared(`SELECT ${Object.entries(ROW_TABLES).map(([k, t]) => `(SELECT coalesce(max(rowid), 0) FROM ${t}) AS ${k}`).join(', ')},
+    (SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'chunk_spans') AS chunk_seq`, [])!;
+  return { symbols: Number(r.symbols), chunks: Math.max(Number(r.chunks), Number(r.chunk_seq)), imports: Number(r.imports), annotations: Number(r.annotations) };
 }
 
 /** The rows written since `before` was taken, all of them `fileId`'s. */
@@ -104,38 +110,44 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
   );
   const fileId = db.lastInsertId();
 
-  const symbolIds: number[] = [];
-  for (const s of result.symbols) {
+  // Row ids are given, the ones SQLite would pick (the next after the last): asking it for each (last_insert_rowid)
+  // was a fifth of the write time.
+  const symbolIds = result.symbols.map((_, i) => before.symbols + 1 + i);
+  let annotations = 0;
+  for (const [i, s] of result.symbols.entries()) {
     db.runPrepared(
-      `INSERT INTO symbols(file_id, name, qualified_name, kind, container, line_start, line_end, name_line, name_col,
-        name_end_col, signature, doc) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
-      [fileId, s.name, s.qualifiedName, s.kind, s.container ?? null, s.lineStart, s.lineEnd, s.nameLine, s.nameColumn,
+      `INSERT INTO symbols(id, file_id, name, qualified_name, kind, container, line_start, line_end, name_line, name_col,
+        name_end_col, signature, doc) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+      [symbolIds[i]!, fileId, s.name, s.qualifiedName, s.kind, s.container ?? null, s.lineStart, s.lineEnd, s.nameLine, s.nameColumn,
         s.nameEndColumn, s.signature, s.doc ?? null],
     );
-    const id = db.lastInsertId();
-    symbolIds.push(id);
-    const own = Object.entries(s.annotations).filter(([k, v]) => result.fileAnnotations[k] !== v);
-    if (own.length) db.runMany('INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,?,?,?)', own.map(([k, v]) => [fileId, id, k, v]));
+    for (const [k, v] of Object.entries(s.annotations)) {
+      if (result.fileAnnotations[k] === v) continue;
+      db.runPrepared('INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,?,?,?)', [fileId, symbolIds[i]!, k, v]);
+      annotations++;
+    }
   }
-  db.runMany(
-    'INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,NULL,?,?)',
-    Object.entries(result.fileAnnotations).map(([k, v]) => [fileId, k, v]),
-  );
+  for (const [k, v] of Object.entries(result.fileAnnotations)) {
+    db.runPrepared('INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,NULL,?,?)', [fileId, k, v]);
+    annotations++;
+  }
   writeReferences(db, fileId, result.references, symbolIds);
-  db.runMany(
-    'INSERT INTO imports(file_id, source, names, line) VALUES (?,?,?,?)',
-    result.imports.map((i) => [fileId, i.source, i.names.join(','), i.line]),
-  );
+  for (const i of result.imports) db.runPrepared('INSERT INTO imports(file_id, source, names, line) VALUES (?,?,?,?)', [fileId, i.source, i.names.join(','), i.line]);
   const pathText = ftsPathText(facts.path);
-  for (const c of result.chunks) {
+  for (const [j, c] of result.chunks.entries()) {
     if (c.symbol !== undefined && c.symbolIndex === undefined) throw new Error(`${facts.path}: chunk ${c.symbol} does not say which symbol it is`);
-    db.runPrepared('INSERT INTO chunk_spans(file_id, symbol_id, line_start, line_end) VALUES (?,?,?,?)',
-      [fileId, c.symbolIndex === undefined ? null : symbolIds[c.symbolIndex]!, c.lineStart, c.lineEnd]);
+    const chunkId = before.chunks + 1 + j;
+    db.runPrepared('INSERT INTO chunk_spans(id, file_id, symbol_id, line_start, line_end) VALUES (?,?,?,?,?)',
+      [chunkId, fileId, c.symbolIndex === undefined ? null : symbolIds[c.symbolIndex]!, c.lineStart, c.lineEnd]);
     // Bytes from the parser host are bound as blobs and cast back to TEXT by SQLite: no re-encoding here.
     db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,CAST(? AS TEXT))',
-      [db.lastInsertId(), ftsNameText(c.symbol), pathText, c.utf8?.search ?? c.searchText ?? searchableText(c.text)]);
+      [chunkId, ftsNameText(c.symbol), pathText, c.utf8?.search ?? c.searchText ?? searchableText(c.text)]);
   }
-  return rowsSince(db, fileId, before);
+  const span = (last: number, n: number): [number, number] => [last + 1, last + n];
+  return {
+    fileId, symbols: span(before.symbols, symbolIds.length), chunks: span(before.chunks, result.chunks.length),
+    imports: span(before.imports, result.imports.length), annotations: span(before.annotations, annotations),
+  };
 }
 
 /**
@@ -192,9 +204,18 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
   return rows;
 }
 
+/** References per INSERT: one statement per row spent as long crossing into SQLite as inserting. */
+const REFS_PER_INSERT = 32;
+const refInsert = (rows: number) => `INSERT INTO ref_rows(file_id, seq, name_id, kind, line, col, end_col, caller_id) VALUES ${Array(rows).fill('(?,?,?,?,?,?,?,?)').join(',')}`;
+
 /** References with their names interned (a name repeats across thousands of files) and callers as symbol rows. */
 function writeReferences(db: IndexDatabase, fileId: number, references: ExtractedReference[], symbolIds: number[]): void {
-  const nameIds = new Map<string, number>();
+  const nameIds = db.refNameIds;
+  let params: SqlValue[] = [];
+  const flush = () => {
+    if (params.length) db.runPrepared(refInsert(params.length / 8), params);
+    params = [];
+  };
   for (const [seq, r] of references.entries()) {
     let nameId = nameIds.get(r.name);
     if (nameId === undefined) {
@@ -206,8 +227,9 @@ function writeReferences(db: IndexDatabase, fileId: number, references: Extracte
       }
       nameIds.set(r.name, nameId);
     }
-    db.runPrepared('INSERT INTO ref_rows(file_id, seq, name_id, kind, line, col, end_col, caller_id) VALUES (?,?,?,?,?,?,?,?)',
-      [fileId, seq, nameId, KIND_CODE.get(r.kind) ?? KIND_CODE.get('other')!, r.line, r.column, r.endColumn,
-        r.inSymbolIndex === undefined ? null : symbolIds[r.inSymbolIndex]!]);
+    params.push(fileId, seq, nameId, KIND_CODE.get(r.kind) ?? KIND_CODE.get('other')!, r.line, r.column, r.endColumn,
+      r.inSymbolIndex === undefined ? null : symbolIds[r.inSymbolIndex]!);
+    if (params.length === REFS_PER_INSERT * 8) flush();
   }
+  flush();
 }
