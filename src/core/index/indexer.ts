@@ -76,6 +76,8 @@ interface First {
   lines: number;
   lossy: boolean;
   rows?: FileRows;
+  /** Its chunks' search bodies from the parse, while the run's budget for them lasts (copies reuse them). */
+  bodies?: Uint8Array[];
   error?: { code: SkipReason; message: string };
 }
 
@@ -147,6 +149,9 @@ export async function runIndex(
   // Batches are read at once but sifted in order, so the first file of a content is always in an earlier batch
   // than its copies, or earlier in the same one, and written before them.
   let sifted: Promise<void> = Promise.resolve();
+  // Search bodies kept for copies, bounded: a sixteenth of the memory limit (64 MB by default); past it, copies
+  // rebuild theirs from the stored text.
+  let bodyBudget = (config.indexMemoryMb > 0 ? config.indexMemoryMb : 1024) * 1024 * 1024 / 16;
 
   /**
    * Reads, sniffs and hashes one batch on this thread, then hands the changed files to the parser host. `posted`
@@ -258,7 +263,15 @@ export async function runIndex(
           continue; // the previous version of the file, if any, stays indexed
         }
         const rows = writes.apply({ op: 'write', facts: facts.get(result.path)!, result, now });
-        if (first) first.rows = rows;
+        if (first) {
+          first.rows = rows;
+          const bodies = result.chunks.map((c) => c.utf8?.search);
+          const bytes = bodies.reduce((n, b) => n + (b?.length ?? 0), 0);
+          if (bodies.every((b) => b !== undefined) && bytes <= bodyBudget) {
+            first.bodies = bodies as Uint8Array[];
+            bodyBudget -= bytes;
+          }
+        }
         report.parsed++;
         continue;
       }
@@ -275,7 +288,7 @@ export async function runIndex(
         orphans.push(item);
         continue;
       }
-      writes.apply({ op: 'copy', facts: item.facts, from, now });
+      writes.apply({ op: 'copy', facts: item.facts, from, now, ...(first?.bodies ? { bodies: first.bodies } : {}) });
       report.parsed++;
       report.reused++;
     }

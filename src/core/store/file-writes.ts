@@ -157,7 +157,7 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
  * contentless search table keeps no text to copy, so chunk texts are rebuilt from the stored text (chunk-texts.ts).
  * Rows come out as writeFile would have written them. Call inside a transaction.
  */
-export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, now: number): FileRows {
+export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, now: number, bodies?: Uint8Array[]): FileRows {
   removeFile(db, facts.path);
   const before = lastRowIds(db);
   db.runPrepared(
@@ -195,8 +195,19 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
     [fileId, shift, from.fileId, ...from.chunks],
   );
   const rows = rowsSince(db, fileId, before);
-  const textId = Number(db.getPrepared('SELECT text_id FROM files WHERE id = ?', [fileId])!.text_id);
   const pathText = ftsPathText(facts.path);
+  if (bodies && bodies.length === rows.chunks[1] - rows.chunks[0] + 1) {
+    // The source's search bodies, kept by the indexer from its parse: rebuilding them here cost more than the
+    // whole write of a parsed file (hono: 750 vs 450 ms for 390 files). Names come from the copied symbols.
+    const names = new Map(db.rows('SELECT id, qualified_name FROM symbols WHERE file_id = ? AND id BETWEEN ? AND ?', [fileId, ...rows.symbols]).map(([id, name]) => [Number(id), String(name)]));
+    let i = 0;
+    for (const [id, symbolId] of db.rows('SELECT id, symbol_id FROM chunk_spans WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id', [fileId, ...rows.chunks])) {
+      db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,CAST(? AS TEXT))',
+        [Number(id), ftsNameText(symbolId === null ? undefined : names.get(Number(symbolId))), pathText, bodies[i++]!]);
+    }
+    return rows;
+  }
+  const textId = Number(db.getPrepared('SELECT text_id FROM files WHERE id = ?', [fileId])!.text_id);
   for (const chunk of spanTexts(db, fileId, textId, rows.symbols, rows.chunks)) {
     db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,?)',
       [chunk.id, ftsNameText(chunk.symbol), pathText, searchableText(chunk.text)]);
