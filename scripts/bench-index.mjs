@@ -92,6 +92,7 @@ const out = {
   dir,
   files: report.filesSeen,
   parsed: report.parsed,
+  reused: report.reused,
   bytes,
   runs,
   ctags: { version: ctagsVersion, medianMs: Math.round(ctagsMs), medianCpuS: cpuOf(ctags) },

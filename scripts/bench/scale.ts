@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       }
     } });
     const fullMs = ms(t0);
-    console.error(JSON.stringify({ fullIndexMs: Math.round(fullMs), files: full.filesSeen, parsed: full.parsed, imageMb: mb(statSync(db).size),
+    console.error(JSON.stringify({ fullIndexMs: Math.round(fullMs), files: full.filesSeen, parsed: full.parsed, reused: full.reused, imageMb: mb(statSync(db).size),
       peakRssMb: mb(peakRss()), batches: full.batches, memoryLimited: full.memoryLimited ?? null }));
     const imageMb = mb(statSync(db).size);
     t0 = process.hrtime.bigint();
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     if (child.status !== 0) throw new Error(`serving child failed (${child.status})`);
     const served = JSON.parse(child.stdout.trim().split('\n').pop()!) as Record<string, unknown>;
     console.log(JSON.stringify({
-      dir, files: full.filesSeen, parsed: full.parsed, bytesParsed: full.bytesParsed, loadavg: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
+      dir, files: full.filesSeen, parsed: full.parsed, reused: full.reused, bytesParsed: full.bytesParsed, loadavg: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
       ctags: ctags ? { ms: Math.round(ctagsMs) } : 'skipped (--no-ctags)',
       fullIndex: { ms: Math.round(fullMs), ratioToCtags: +(fullMs / ctagsMs).toFixed(2), filesPerSec: Math.round(full.parsed / (fullMs / 1000)),
         batches: full.batches, memoryLimited: full.memoryLimited ?? null },

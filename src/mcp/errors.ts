@@ -53,6 +53,10 @@ export function toolErrorFrom(e: unknown, hint: IndexHint): ToolError {
       case 'not_initialized':
       case 'index_corrupt':
         return new ToolError('not_initialized', notInitializedMessage(hint, e.message));
+      case 'index_incompatible':
+        // An index from another version (imported, or opened with --db): unusable here until rebuilt, which its
+        // message says how to do; `internal` would read as a bug.
+        return new ToolError('not_initialized', e.message);
       case 'index_locked':
         return new ToolError('busy', `${e.message}; another process is writing the index, call again in a few seconds`);
       default:

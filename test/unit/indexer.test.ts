@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../src/core/config';
 import { createEngine } from '../../src/core/engine';
+import { walkWorkspace } from '../../src/core/index/walker';
 import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
 import type { FileSystem } from '../../src/core/ports';
 import { createNodeAssetLocator } from '../../src/node/assets';
@@ -126,6 +128,9 @@ describe('indexer', () => {
     assert.equal(outcome.skipCounts.symlink_loop, 1);
     assert.equal(outcome.parsed, 1);
     await engine.dispose();
+    // The folder a loop leads back to is named inside the workspace, as every skip's path is (not the machine's path).
+    const walk = await walkWorkspace(root, nodeFileSystem, DEFAULT_CONFIG, captureLogger());
+    assert.deepEqual(walk.skipped.filter((s) => s.reason === 'symlink_loop'), [{ path: 'src/loop', reason: 'symlink_loop', detail: 'src' }]);
   });
 
   it('keeps the indexed version of a file that became unreadable', async () => {

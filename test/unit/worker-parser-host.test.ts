@@ -28,6 +28,22 @@ describe('worker parser host', () => {
     }
   });
 
+  it('keeps a language few files use on one worker: its query is compiled once, not on each', async () => {
+    const host = createWorkerParserHost(ASSET_ROOT, 2);
+    try {
+      const big = (i: number) => ({ path: `big${i}.ts`, language: 'typescript', text: `export const v${i} = [\n${'  1,\n'.repeat(8_000)}];\n` });
+      const small = (i: number) => ({ path: `s${i}.py`, language: 'python', text: `def s${i}():\n    return ${i}\n` });
+      const results = await host.parse([...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(big), small(1), small(2)]);
+      assert.deepEqual(results.filter((r) => r.error), []);
+      assert.deepEqual(results.slice(10).map((r) => r.symbols[0]?.name), ['s1', 's2']);
+      const languages = host.languages();
+      assert.deepEqual(languages.map((l) => l.includes('typescript')), [true, true], 'the big language is spread over both');
+      assert.equal(languages.filter((l) => l.includes('python')).length, 1, `python on one worker: ${JSON.stringify(languages)}`);
+    } finally {
+      await host.dispose();
+    }
+  });
+
   it('loads every grammar when batches of different languages reach one worker at once', async () => {
     // One worker, one request per language, all in flight together: grammar loads interleave unless serialised.
     const host = createWorkerParserHost(ASSET_ROOT, 1);

@@ -12,9 +12,13 @@ export function looksBinary(bytes: Uint8Array): boolean {
 /** Minified or generated single-line code: a large file whose lines average hundreds of characters. */
 export function looksMinified(text: string): boolean {
   if (text.length < 10_000) return false;
+  return text.length / lineCount(text) > 400;
+}
+
+export function lineCount(text: string): number {
   let lines = 1;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines++;
-  return text.length / lines > 400;
+  return lines;
 }
 
 const strict = new TextDecoder('utf-8', { fatal: true });

@@ -4,11 +4,19 @@ export function joinPath(dir: string, name: string): string {
   return dir.endsWith(sep) ? dir + name : dir + sep + name;
 }
 
+const normalised = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
+
 export function isInside(root: string, candidate: string): boolean {
-  const norm = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
-  const r = norm(root);
-  const c = norm(candidate);
+  const r = normalised(root);
+  const c = normalised(candidate);
   return c === r || c.startsWith(`${r}/`);
+}
+
+/** `candidate` (inside `root`, see isInside) relative to `root` with '/' separators; '.' for the root itself. */
+export function relativeInside(root: string, candidate: string): string {
+  const r = normalised(root);
+  const c = normalised(candidate);
+  return c === r ? '.' : c.slice(r.length + 1);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { EngineConfig } from '../config';
 import { BUILTIN_EXCLUDES } from '../config';
 import { languageForPath } from '../parse/languages';
 import type { FileStat, FileSystem, Logger } from '../ports';
-import { joinPath, isInside } from './paths';
+import { joinPath, isInside, relativeInside } from './paths';
 
 export type SkipReason =
   | 'gitignored' | 'excluded' | 'unsupported' | 'too_large' | 'binary' | 'unreadable' | 'outside_workspace'
@@ -103,12 +103,12 @@ export async function walkWorkspace(root: string, fs: FileSystem, config: Engine
         if (!st) { count('unreadable', childRel); continue; }
         kind = st.isDirectory ? 'dir' : st.isFile ? 'file' : 'other';
         if (kind === 'dir') {
-          if (seenDirs.has(real)) { count('symlink_loop', childRel, real); continue; }
+          if (seenDirs.has(real)) { count('symlink_loop', childRel, relativeInside(rootReal, real)); continue; }
           seenDirs.add(real);
         }
       } else if (kind === 'dir') {
         const real = await (reals.get(entry.name) ?? fs.realPath(childAbs).catch(() => childAbs));
-        if (seenDirs.has(real)) { count('symlink_loop', childRel, real); continue; }
+        if (seenDirs.has(real)) { count('symlink_loop', childRel, relativeInside(rootReal, real)); continue; }
         seenDirs.add(real);
       }
       if (kind === 'other') continue;

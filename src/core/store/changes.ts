@@ -6,10 +6,12 @@
 import type { SqlValue } from 'sql.js';
 import type { ParseResult } from '../parse/types';
 import type { IndexDatabase } from './database';
-import { removeFile, writeFile, type FileFacts } from './file-writes';
+import { copyFile, removeFile, writeFile, type FileFacts, type FileRows } from './file-writes';
 
 export type IndexChange =
   | { op: 'write'; facts: FileFacts; result: ParseResult; now: number }
+  /** A file with the same bytes as one already indexed (its rows at `from`): indexed as a copy of it. */
+  | { op: 'copy'; facts: FileFacts; from: FileRows; now: number; bodies?: Uint8Array[] }
   | { op: 'remove'; path: string }
   /** mtime moved, content hash did not. */
   | { op: 'touch'; path: string; mtimeMs: number; size: number }
@@ -19,11 +21,12 @@ export type IndexChange =
   | { op: 'sql'; sql: string; params: SqlValue[] };
 
 /** Applies one change; call inside a transaction (meta and skips may stand alone). */
-export function applyChange(db: IndexDatabase, change: IndexChange): void {
+export function applyChange(db: IndexDatabase, change: IndexChange): FileRows | undefined {
   switch (change.op) {
     case 'write':
-      writeFile(db, change.facts, change.result, change.now);
-      return;
+      return writeFile(db, change.facts, change.result, change.now);
+    case 'copy':
+      return copyFile(db, change.facts, change.from, change.now, change.bodies);
     case 'remove':
       removeFile(db, change.path);
       return;
@@ -54,16 +57,18 @@ export class ChangeRecorder {
 
   constructor(private readonly db: IndexDatabase, private recording: boolean, private readonly maxWrites = 400) {}
 
-  apply(change: IndexChange): void {
-    applyChange(this.db, change);
-    if (!this.recording) return;
-    if (change.op === 'write' && ++this.writes > this.maxWrites) {
+  /** Applies `change`; a written or copied file's rows are returned. */
+  apply(change: IndexChange): FileRows | undefined {
+    const rows = applyChange(this.db, change);
+    if (!this.recording) return rows;
+    if ((change.op === 'write' || change.op === 'copy') && ++this.writes > this.maxWrites) {
       this.recording = false;
       this.overflowed = true;
       this.kept.length = 0;
-      return;
+      return rows;
     }
     this.kept.push(change);
+    return rows;
   }
 
   /** Keeps a change that was already applied elsewhere. */

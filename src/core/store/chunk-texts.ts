@@ -6,6 +6,7 @@
 import { fileChunkText, symbolChunk, type ChunkSymbol } from '../parse/chunk-text';
 import { unpackContent } from '../parse/file-content';
 import type { SymbolKind } from '../parse/types';
+import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
 
 const CACHED_TEXTS = 64;
@@ -34,10 +35,16 @@ interface FileSymbols {
   at: Map<number, number>;
 }
 
+const SYMBOL_COLUMNS = 'id, qualified_name, kind, container, line_start, line_end, signature, doc';
+
 function fileSymbols(db: IndexDatabase, fileId: number): FileSymbols {
+  return symbolList(db.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE file_id = ? ORDER BY id`, [fileId]));
+}
+
+function symbolList(rows: Record<string, SqlValue>[]): FileSymbols {
   const list: ChunkSymbol[] = [];
   const at = new Map<number, number>();
-  for (const r of db.all('SELECT id, qualified_name, kind, container, line_start, line_end, signature, doc FROM symbols WHERE file_id = ? ORDER BY id', [fileId])) {
+  for (const r of rows) {
     at.set(Number(r.id), list.length);
     list.push({
       qualifiedName: String(r.qualified_name), kind: String(r.kind) as SymbolKind, lineStart: Number(r.line_start), lineEnd: Number(r.line_end),
@@ -79,6 +86,27 @@ export function chunkTexts(db: IndexDatabase, ids: Iterable<number>): Map<number
       const index = symbols.of.at.get(Number(r.symbol_id));
       if (index !== undefined) out.set(Number(r.id), symbolChunk(lines, symbols.of.list, index).text);
     }
+  }
+  return out;
+}
+
+/**
+ * Texts of one file's chunks with row ids in `chunks`, its symbols' ids in `symbols` (inclusive ranges, FileRows in
+ * file-writes.ts), in chunk id order with each chunk's symbol name: read by row id, so it needs no per-file index
+ * (a bulk load copies files before those exist).
+ */
+export function spanTexts(db: IndexDatabase, fileId: number, textId: number, symbols: [number, number], chunks: [number, number]): Array<{ id: number; symbol?: string; text: string }> {
+  const lines = textLines(db, textId);
+  const of = symbolList(db.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id`, [fileId, ...symbols]));
+  const out: Array<{ id: number; symbol?: string; text: string }> = [];
+  for (const [id, symbolId, lineStart, lineEnd] of db.rows('SELECT id, symbol_id, line_start, line_end FROM chunk_spans WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id', [fileId, ...chunks])) {
+    if (symbolId === null) {
+      out.push({ id: Number(id), text: fileChunkText(lines, Number(lineStart), Number(lineEnd)) });
+      continue;
+    }
+    const index = of.at.get(Number(symbolId));
+    if (index === undefined) throw new Error(`chunk ${String(id)} names symbol ${String(symbolId)}, which is not its file's`);
+    out.push({ id: Number(id), symbol: of.list[index]!.qualifiedName, text: symbolChunk(lines, of.list, index).text });
   }
   return out;
 }
