@@ -1,0 +1,65 @@
+/**
+ * One walk for the whole engine (src/core/workspace/walk.ts): the index, the oracle's docs and the graph's doc folders
+ * see the same files, with the same .gitignore chain and excludes.
+ */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { DEFAULT_CONFIG } from '../../src/core/config';
+import { listMarkdown } from '../../src/core/graph/workspace-files';
+import { walkWorkspace } from '../../src/core/index/walker';
+import { createMarkdownCache } from '../../src/core/oracle/markdown-files';
+import { nodeFileSystem } from '../../src/node/file-system';
+import { captureLogger, makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
+
+const roots: string[] = [];
+after(() => roots.forEach(removeWorkspace));
+
+function workspace(): string {
+  const root = makeWorkspace({
+    '.gitignore': 'generated/\n',
+    'docs/.gitignore': '*.draft.md\n',
+    'src/app.ts': 'export function start(): void {}\n',
+    'src/generated/api.ts': 'export function generatedClient(): void {}\n',
+    'docs/guide.md': '# Guide\nHow to start the app.\n',
+    'docs/generated/api.md': '# Generated API\nMachine-written reference.\n',
+    'docs/api/client.md': '# Client\nThe client starts the app.\n',
+    'docs/api/next.draft.md': '# Next\nNot published yet.\n',
+    'docs/skipped/old.md': '# Old\nExcluded by the configuration.\n',
+    '.context-oracle/graph/graph.yml': 'nodes:\n  - { ref_id: app, kind: service, summary: the app, source: src/, docs: [docs/] }\n',
+  });
+  roots.push(root);
+  return root;
+}
+
+test('the index, the oracle docs and the graph doc folders list the same files under .gitignore and excludes', async () => {
+  const root = workspace();
+  const rules = { ...DEFAULT_CONFIG, exclude: ['docs/skipped/**'] };
+  const code = await walkWorkspace(root, nodeFileSystem, rules, captureLogger());
+  assert.deepEqual(code.files.map((f) => f.path), ['src/app.ts']);
+  const docs = ['docs/api/client.md', 'docs/guide.md'];
+  // The graph's doc folder listing hard-coded node_modules and read no .gitignore: it listed all five.
+  assert.deepEqual(await listMarkdown(nodeFileSystem, root, rules, 'docs'), docs);
+  const oracle = await createMarkdownCache().files(root, nodeFileSystem, { folders: [], exclude: rules.exclude, respectGitignore: true });
+  assert.deepEqual(oracle.map((f) => f.path).sort(), docs);
+  // A folder below the root: the .gitignore files above it still apply (docs/.gitignore hides the draft).
+  assert.deepEqual(await listMarkdown(nodeFileSystem, root, rules, 'docs/api'), ['docs/api/client.md']);
+  const inApi = await createMarkdownCache().files(root, nodeFileSystem, { folders: ['docs/api'], exclude: [], respectGitignore: true });
+  assert.deepEqual(inApi.map((f) => f.path), ['docs/api/client.md']);
+  // An ignored folder asked for by name is not walked either.
+  assert.deepEqual(await listMarkdown(nodeFileSystem, root, rules, 'docs/generated'), []);
+  // Without .gitignore the walk sees what it hid.
+  assert.deepEqual(await listMarkdown(nodeFileSystem, root, { exclude: [], respectGitignore: false }, 'docs'),
+    ['docs/api/client.md', 'docs/api/next.draft.md', 'docs/generated/api.md', 'docs/guide.md', 'docs/skipped/old.md']);
+});
+
+test("a node's doc folder in a bundle holds only the docs the index's rules let through", async () => {
+  const root = workspace();
+  const engine = testEngine(root);
+  try {
+    await engine.index();
+    const { bundle } = await engine.contextBundle(['app']);
+    assert.deepEqual([...new Set(bundle.text_chunks.map((c) => c.doc_path))].sort(), ['docs/api/client.md', 'docs/guide.md', 'docs/skipped/old.md']);
+  } finally {
+    await engine.dispose();
+  }
+});
