@@ -8,7 +8,7 @@ import { searchChunks } from '../search/full-text';
 import type { IndexDatabase } from '../store/database';
 import type { CodeHit, CodeRetrieval, IndexState, TermStats } from './code-retrieval';
 
-export type CodeCapabilities = Partial<Pick<CodeRetrieval, 'prepare' | 'context' | 'definitions' | 'references' | 'repoMapSlice'>>;
+export type CodeCapabilities = Partial<Pick<CodeRetrieval, 'prepare' | 'context' | 'contextSignals' | 'definitions' | 'references' | 'repoMapSlice'>>;
 
 export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, capabilities: CodeCapabilities = {}): CodeRetrieval {
   const wiring = [

@@ -5,6 +5,7 @@
  * says so.
  */
 import type { RetrievalMethod } from './types';
+import type { ExplainSignalRow } from './types';
 
 export interface CodeHit {
   path: string;
@@ -48,6 +49,8 @@ export interface CodeRetrieval {
   search(query: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
   /** Smart context for a question (ranked code with scores), when the engine has it. */
   context?(question: string, maxTokens: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** The per-signal scores behind the last `context` call's nodes (for --explain), when the engine has smart context. */
+  contextSignals?(): ExplainSignalRow[];
   /** Exact definitions of a name, when the engine has code navigation. */
   definitions?(name: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
   /** Exact references to a name, when the engine has code navigation. */
