@@ -1,8 +1,8 @@
 /**
  * The oracle's engine methods, built with its peers passed in: code retrieval goes through smart context
- * (getContextForQuestion), code navigation (definitions, references) and the repo map (slice); full-text search stays
- * as the fallback path and for the relevance statistics. Each question is one index request: its freshness check
- * runs once and every peer reads the same database.
+ * (getContextForQuestion), code navigation (definitions, references) and the repo map (slice); the index answers the
+ * relevance statistics. Each question is one index request: its freshness check runs once and every peer reads the
+ * same database.
  */
 import type { EngineConfig } from '../config';
 import type { ContextMethods } from '../context/service';
