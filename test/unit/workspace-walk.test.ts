@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/core/config';
 import { listMarkdown } from '../../src/core/graph/workspace-files';
+import { normaliseRelative, resolveRelative } from '../../src/core/index/paths';
 import { walkWorkspace } from '../../src/core/index/walker';
 import { createMarkdownCache } from '../../src/core/oracle/markdown-files';
 import { nodeFileSystem } from '../../src/node/file-system';
@@ -62,4 +63,14 @@ test("a node's doc folder in a bundle holds only the docs the index's rules let 
   } finally {
     await engine.dispose();
   }
+});
+
+test('workspace-relative paths are joined one way (path.posix): . and .. resolved, undefined above the root', () => {
+  const cases: Array<[string, string, string | undefined]> = [
+    ['src/a', './b', 'src/a/b'], ['src/a', '../b/c', 'src/b/c'], ['src', '../../x', undefined], ['', '..', undefined],
+    ['', 'a//b/', 'a/b'], ['a', '/x', 'a/x'], ['', '.', ''], ['a/b', '..', 'a'], ['', '..foo/x', '..foo/x'], ['a', '', 'a'],
+  ];
+  for (const [base, rel, want] of cases) assert.equal(resolveRelative(base, rel), want, `${base} + ${rel}`);
+  assert.equal(normaliseRelative('docs\\api\\..\\guide.md'), 'docs/guide.md');
+  assert.equal(normaliseRelative('../etc/passwd'), undefined);
 });
