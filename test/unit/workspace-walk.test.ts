@@ -8,6 +8,8 @@ import { DEFAULT_CONFIG } from '../../src/core/config';
 import { listMarkdown } from '../../src/core/graph/workspace-files';
 import { normaliseRelative, resolveRelative } from '../../src/core/index/paths';
 import { walkWorkspace } from '../../src/core/index/walker';
+import { createLineReader } from '../../src/core/navigation/source-lines';
+import { createFileCache } from '../../src/core/oracle/file-cache';
 import { createMarkdownCache } from '../../src/core/oracle/markdown-files';
 import { nodeFileSystem } from '../../src/node/file-system';
 import { captureLogger, makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
@@ -73,4 +75,13 @@ test('workspace-relative paths are joined one way (path.posix): . and .. resolve
   for (const [base, rel, want] of cases) assert.equal(resolveRelative(base, rel), want, `${base} + ${rel}`);
   assert.equal(normaliseRelative('docs\\api\\..\\guide.md'), 'docs/guide.md');
   assert.equal(normaliseRelative('../etc/passwd'), undefined);
+});
+
+test("the oracle's and navigation's line readers are one reader: same lines for a BOM, CRLF and a stray Latin-1 byte", async () => {
+  const root = makeWorkspace({ 'src/a.ts': new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('const a = 1;\r\n// caf'), 0xe9, ...Buffer.from('\nconst b = 2;\n')]) });
+  roots.push(root);
+  const want = ['const a = 1;', '// caf\uFFFD', 'const b = 2;', ''];
+  assert.deepEqual(await createFileCache(root, nodeFileSystem).lines('src/a.ts'), want);
+  assert.deepEqual(await createLineReader(nodeFileSystem, root).lines('src/a.ts'), want);
+  assert.equal(await createFileCache(root, nodeFileSystem).lines('missing.ts'), undefined);
 });
