@@ -19,7 +19,7 @@ export function readSaved(state: unknown): HostMessage[] {
 }
 
 /** Whether a message starts a card (the unit of MAX_CARDS). */
-const starts = (m: HostMessage): boolean => !['askEvent', 'signals', 'askEnded', 'prefill', 'cleared', 'model'].includes(m.type);
+const starts = (m: HostMessage): boolean => !['askEvent', 'askEnded', 'prefill', 'cleared', 'model'].includes(m.type);
 
 export function remember(list: HostMessage[], m: HostMessage): HostMessage[] {
   switch (m.type) {

@@ -96,9 +96,6 @@ function handle(m: HostMessage): void {
     case 'askEvent':
       asks.get(m.id)?.apply(m.event);
       break;
-    case 'signals':
-      asks.get(m.id)?.signals(m.nodes);
-      break;
     case 'askEnded':
       asks.get(m.id)?.ended(m.cancelled, m.error);
       break;

@@ -71,7 +71,7 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
     repoMap: (options) => requests.within(undefined, (r) => navigation.repoMap(r, options)),
     repoMapSlice: (files, options) => requests.within(undefined, (r) => navigation.repoMapSlice(r, files, options)),
     // -- graph --
-    ...createGraphFacade(deps, lifecycle.readable),
+    ...createGraphFacade(deps, lifecycle.readable, cfg),
     // -- context --
     getContextForQuestion: (question, options) => requests.within(String(question ?? ''), (r) => context.getContextForQuestion(r, question, options)),
     warm: () => requests.within(undefined, (r) => context.warm(r)),

@@ -3,7 +3,7 @@
  * code). The webview is untrusted: the host validates every inbound message (src/extension/panel/panel-messages.ts)
  * and queues outbound ones until the webview says `ready`. Payloads are the engine's plain DTOs.
  */
-import type { AskEvent, BundleResult, GraphView, LintReport, RepoMap, SearchHit, WhyResult } from '../core';
+import type { AskEvent, BundleResult, ExplainData, GraphView, LintReport, RepoMap, SearchHit, WhyResult } from '../core';
 
 // The engine DTOs the panel renders, re-exported (types only, so no engine code reaches the browser bundle) so that
 // webview-ui imports nothing but src/protocol.
@@ -12,15 +12,8 @@ export type {
   WhyTreeNode,
 } from '../core';
 
-/** One node of smart context with the weighted signals behind its score (each 0..1 before weighting). */
-export interface SignalRow {
-  id: string;
-  path: string;
-  line: number;
-  score: number;
-  reason: string;
-  signals: Record<string, number>;
-}
+/** One node of smart context with the weighted signals behind its score: it comes with the answer's explain data. */
+export type SignalRow = NonNullable<ExplainData['signals']>[number];
 
 /**
  * A past question and its answer, from the conversation the engine stored (restored after a window reload when the
@@ -48,7 +41,6 @@ export type HostMessage =
   | { type: 'askStarted'; id: string; question: string; explain: boolean }
   | { type: 'askEvent'; id: string; event: AskEvent }
   /** Explain: the per-signal scores of the code the question's smart context selected (the oracle's code path). */
-  | { type: 'signals'; id: string; nodes: SignalRow[] }
   /** The ask ended without a `done` event: stopped by the user or failed. */
   | { type: 'askEnded'; id: string; cancelled: boolean; error?: string }
   | ResultMessage

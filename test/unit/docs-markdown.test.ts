@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chunkMarkdown, classifyHeading, MAX_CHUNK_CHARS } from '../../src/core/docs/markdown';
+import { splitMarkdown } from '../../src/core/oracle/markdown';
+import { markdownHeadings } from '../../src/core/text/markdown-headings';
 
 test('headings are classified spec, invariants, constraints, api, tests or other', () => {
   const cases: Record<string, string> = {
@@ -38,4 +40,19 @@ test('empty and heading-only documents give no chunks; CRLF is handled', () => {
   assert.deepEqual(chunkMarkdown('e.md', '# Only a title\n'), []);
   const crlf = chunkMarkdown('c.md', '## API\r\nPOST /x\r\n');
   assert.deepEqual(crlf.map((c) => [c.section, c.content]), [['api', 'POST /x']]);
+});
+
+test('both section splitters read fences alike: a ``` fence holding ~~~ lines ends only at ```', () => {
+  // Shell comments inside a fence that shows a ~~~ block: the oracle's splitter closed the fence at the first ~~~
+  // and took "# install" for a heading; the bundle's chunker closed it at "```bash" inside.
+  const lines = [
+    '# Guide', 'Intro.', '', '```md', '~~~sh', '# install', 'npm i', '~~~', '```bash', '# not a heading', '```', '',
+    '## Usage', 'Call it.', '', '    ```', '    # indented fence, code', '    ```', '#### Deep', 'text',
+  ];
+  const oracle = splitMarkdown(lines);
+  assert.deepEqual(oracle.map((s) => [s.heading, s.line, s.endLine]), [['Guide', 1, 12], ['Usage', 13, 18], ['Deep', 19, 20]]);
+  const chunks = chunkMarkdown('g.md', lines.join('\n'));
+  assert.deepEqual(chunks.map((c) => [c.heading, c.line]), [['Guide', 1], ['Usage', 13]]);
+  assert.match(chunks[1]!.content, /#### Deep/);
+  assert.deepEqual(markdownHeadings(lines).map((h) => [h.index + 1, h.level, h.text]), [[1, 1, 'Guide'], [13, 2, 'Usage'], [19, 4, 'Deep']]);
 });

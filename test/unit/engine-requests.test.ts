@@ -52,6 +52,10 @@ describe('engine requests', () => {
       storage.reads = 0;
       await engine.references('greet');
       assert.equal(storage.reads, 1, 'one read for a references request (definitions resolved on the same database)');
+      storage.reads = 0;
+      const status = await engine.status();
+      assert.ok(status.exists && status.freshness);
+      assert.equal(storage.reads, 1, 'status reads the index once (its freshness stamp comes from the same database)');
     } finally {
       await engine.dispose();
     }

@@ -14,6 +14,8 @@ import { EngineError } from '../../src/core/errors';
 import type { FreshnessStamp } from '../../src/core/model';
 import type { AskEvent } from '../../src/core/oracle/types';
 import { askThroughServer } from '../../src/extension/ask-through-server';
+import { askForPanel } from '../../src/extension/panel/panel-ask';
+import type { HostMessage } from '../../src/protocol/webview';
 import type { AskParams, OracleNotificationMethod, OracleNotifications } from '../../src/protocol/language-server';
 import { createEditorNavigation } from '../../src/server/editor-navigation';
 import { createFreshnessFeed, validChanges } from '../../src/server/freshness-feed';
@@ -93,6 +95,34 @@ test('the extension reads an ask through the server as one stream: every event i
   assert.deepEqual((seen.at(-1) as Extract<AskEvent, { type: 'done' }>).result, result);
   assert.ok(seen.some((e) => e.type === 'answer') && seen.some((e) => e.type === 'phase'));
   assert.equal(subscribers.size, 0, 'the subscription ends with the ask');
+});
+
+test("the panel's Explain gets the per-signal scores with the answer: one request, one smart-context run", async () => {
+  // The panel used to send contextOracle/context after the ask to get these scores: smart context ran twice.
+  const requested: string[] = [];
+  const loopback = createRequestHandlers(sessionForLoopback(), () => undefined);
+  const client = {
+    onNotification: () => ({ dispose: () => undefined }),
+    request: (method: keyof RequestHandlers, params: never) => { requested.push(method); return loopback[method](params, signal); },
+  } as unknown as Parameters<typeof askForPanel>[0];
+  const facade = engine.getContextForQuestion.bind(engine);
+  let facadeRuns = 0;
+  engine.getContextForQuestion = ((...args: Parameters<Engine['getContextForQuestion']>) => { facadeRuns++; return facade(...args); }) as Engine['getContextForQuestion'];
+  const posted: HostMessage[] = [];
+  try {
+    const result = await askForPanel(client, { id: 'panel-x', question: 'how does formatBanner frame the greeting?', explain: true }, (m) => posted.push(m));
+    assert.deepEqual(requested, ['contextOracle/ask']);
+    const oracleRuns = result.explain?.paths.filter((p) => p.method === 'context').length ?? 0;
+    assert.equal(oracleRuns + facadeRuns, 1, 'smart context ran once for the ask and its explain view');
+    const rows = result.explain?.signals ?? [];
+    assert.ok(rows.length > 0, 'the explain data carries the scored nodes');
+    assert.ok(rows.some((r) => r.path === 'src/format.ts'), JSON.stringify(rows.map((r) => r.path)));
+    assert.ok(rows.every((r) => Object.keys(r.signals).length > 0 && r.reason && r.line >= 1));
+    const done = posted.at(-1);
+    assert.ok(done?.type === 'askEvent' && done.event.type === 'done' && done.event.result.explain?.signals?.length === rows.length, 'the webview gets them in the done event');
+  } finally {
+    engine.getContextForQuestion = facade;
+  }
 });
 
 test('an aborted ask ends as cancelled', async () => {

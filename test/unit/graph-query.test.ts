@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DocStore } from '../../src/core/docs/doc-store';
+import { DEFAULT_CONFIG } from '../../src/core/config';
 import { buildGraph } from '../../src/core/graph/build';
 import type { Knowledge } from '../../src/core/graph/knowledge';
 import { conceptQuery } from '../../src/core/graph/query';
@@ -19,7 +20,7 @@ function generated(): Knowledge {
   lines.push('edges:');
   for (let i = 1; i < NODES; i++) lines.push(`  - { src: node-${i}, dst: node-${Math.floor(i / 8)}, kind: part_of }`);
   const parsed = [{ file: 'g.yml', parsed: parseYamlFile('g.yml', `${lines.join('\n')}\n`) }];
-  return { graph: buildGraph(parsed), fingerprint: '', docs: new DocStore(nodeFileSystem, '/nonexistent').session() };
+  return { graph: buildGraph(parsed), fingerprint: '', docs: new DocStore(nodeFileSystem, '/nonexistent', DEFAULT_CONFIG).session() };
 }
 
 test('query on 2,000 nodes: direct hits that fill the limit still leave room for neighbours; ids and edges are consistent', async () => {

@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Engine } from '../../src/core/engine';
 import { EngineError } from '../../src/core/errors';
 import { countTokens } from '../../src/core/tokens';
+import { mentionsFromText } from '../../src/core/repomap/mentions';
 import { removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
 import { assertGoldenText } from '../helpers/golden';
 
@@ -52,6 +53,14 @@ function synthetic(files: number): Record<string, string> {
   }
   return out;
 }
+
+describe('mentions', () => {
+  it('drops the engine-wide stopwords from the identifiers a question mentions', () => {
+    // 'should' and 'using' were not in the map's own shorter list, so they personalised the map.
+    assert.deepEqual(mentionsFromText('Where should routes be registered using addRoute in src/router.ts?').idents,
+      ['routes', 'registered', 'addRoute', 'src', 'router']);
+  });
+});
 
 describe('repo map', () => {
   let ts: Engine;

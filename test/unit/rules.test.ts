@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph } from '../../src/core/graph/build';
 import { DocStore } from '../../src/core/docs/doc-store';
+import { DEFAULT_CONFIG } from '../../src/core/config';
 import type { Knowledge } from '../../src/core/graph/knowledge';
 import { parseYamlFile } from '../../src/core/graph/yaml-file';
 import { loadRules } from '../../src/core/rules/load';
@@ -12,7 +13,7 @@ import { copyFixture } from './graph-fixture';
 
 function knowledgeOf(files: Record<string, string>): { k: Knowledge; rules: ReturnType<typeof loadRules> } {
   const parsed = Object.entries(files).map(([file, text]) => ({ file, parsed: parseYamlFile(file, text) }));
-  return { k: { graph: buildGraph(parsed), fingerprint: '', docs: new DocStore(nodeFileSystem, '/nonexistent').session() }, rules: loadRules(parsed) };
+  return { k: { graph: buildGraph(parsed), fingerprint: '', docs: new DocStore(nodeFileSystem, '/nonexistent', DEFAULT_CONFIG).session() }, rules: loadRules(parsed) };
 }
 
 const GRAPH = `nodes:

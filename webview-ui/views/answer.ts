@@ -71,8 +71,8 @@ export class AnswerCard {
   }
 
   /** Per-signal scores of the code candidates (explain), one row per node, one column per signal. */
-  signals(rows: SignalRow[]): void {
-    if (!this.explain || !rows.length) return;
+  private signals(rows: SignalRow[]): void {
+    if (!rows.length) return;
     const names = Object.keys(rows[0]!.signals);
     const table = h('table', { class: 'scores', 'data-testid': 'signal-scores' },
       h('tr', {}, h('th', {}, 'code'), h('th', {}, 'score'), ...names.map((n) => h('th', {}, n))),
@@ -158,6 +158,7 @@ export class AnswerCard {
     const body = h('div', {}, h('h4', {}, 'Retrieval paths'), paths, h('h4', {}, 'Candidates and scores'), candidates,
       h('h4', {}, 'Reranking'), rerank, h('p', { class: 'meta' }, `Relevance cut-off ${fmt(x.gate.cutoff)}, best ${fmt(x.gate.best)}; wiring: ${x.wiring.join(', ')}`));
     this.explainEl.appendChild(h('vscode-collapsible', { heading: 'Explain: signals and scores', open: true, 'data-testid': 'explain' }, body));
+    this.signals(x.signals ?? []);
   }
 }
 

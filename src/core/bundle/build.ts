@@ -10,6 +10,7 @@ import { rulesRelevantTo } from '../rules/evaluate';
 import type { RuleSet } from '../rules/load';
 import { routesOfFiles } from '../routes/for-files';
 import { listTree } from '../graph/workspace-files';
+import type { WalkRules } from '../workspace/walk';
 import { mapTests } from '../testmap/map';
 import { BUNDLE_DEFAULTS, type BundleOptions, type ContextBundle } from './types';
 
@@ -18,6 +19,8 @@ export const MAX_CODE_SYMBOLS = 100;
 export interface BuildContext {
   fs: FileSystem;
   root: string;
+  /** The index's ignore chain: schema files are looked for among the files the index sees. */
+  walkRules: WalkRules;
   git?: Git;
   /** Why there is no git history, when that is known before asking git (not a checkout, no git port). */
   gitUnavailable?: string;
@@ -103,7 +106,7 @@ async function focusDetails(k: Knowledge, ctx: BuildContext, focus: Resolved, wa
   // Code files of the focus: a node's linked files, a file itself, or the file holding a symbol.
   const files = node ? (k.code ? k.code.filesOfNode(k.graph, node.ref_id) : []) : [focus.type === 'declared' ? focus.id : focus.path];
   // Schema files (.graphql, .proto) are not indexed; look for them under the node's source folder.
-  const schemaFiles = node?.source ? await listTree(ctx.fs, ctx.root, node.source, (n) => /\.(graphql|gql|proto)$/i.test(n), 200) : [];
+  const schemaFiles = node?.source ? await listTree(ctx.fs, ctx.root, ctx.walkRules, node.source, (n) => /\.(graphql|gql|proto)$/i.test(n), 200) : [];
   let routes = (await routesOfFiles(ctx.fs, ctx.root, k.code, [...files, ...schemaFiles])).filter((r) => focus.type !== 'symbol' || (r.line >= focus.lineStart && r.line <= focus.lineEnd));
   if (!routes.length && Array.isArray(node?.extra.routes)) routes = node!.extra.routes as typeof routes;
   const declaredActivity = node?.extra.activity as ContextBundle['focus']['activity'] | undefined;

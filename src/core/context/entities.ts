@@ -4,7 +4,7 @@
  * turn out to be the name of something in the index (resolved in symbol-match.ts).
  */
 import type { EntityKind, ExtractedEntity } from './types';
-import { isStopword } from './terms';
+import { isStopword } from '../text/stopwords';
 
 const WORD_CONFIDENCE = 0.25;
 

@@ -9,7 +9,8 @@
 import { splitIdentifier } from '../parse/identifiers';
 import type { Evidence } from './evidence';
 import type { ScoredFile } from './rank-files';
-import { isStopword, stem } from './terms';
+import { isStopword } from '../text/stopwords';
+import { stem } from './terms';
 
 /** Feature names in a fixed order, with what each means (written beside the dump, shown by `--explain`). */
 export const FEATURES = {

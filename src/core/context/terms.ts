@@ -3,19 +3,7 @@
  * with English function words dropped: questions are prose, and "should", "when" or "because" only add noise.
  */
 import { splitIdentifier } from '../parse/identifiers';
-
-const STOPWORDS = new Set(`a about above after again against all also am an and any are as at be because been before
-being below between both but by can could did do does doing don done down during each either else etc even ever every
-few for from further get gets got had has have having he her here hers him his how however i if in into is it its
-itself just let lets like made make makes many may me might more most much must my no nor not now of off on once only
-or other our ours out over own per please same see seem seems she should since so some such than that the their
-theirs them then there these they this those though through thus to too under until up upon us use used uses using
-very via was way we were what when where whenever whether which while who whom whose why will with within without
-would yet you your yours defined define definition declared`.split(/\s+/).filter(Boolean));
-
-export function isStopword(word: string): boolean {
-  return STOPWORDS.has(word);
-}
+import { isStopword } from '../text/stopwords';
 
 /** Most terms a query sends to the full-text index; long commit-style questions keep their first words. */
 export const MAX_QUERY_TERMS = 32;
@@ -31,7 +19,7 @@ export function textTerms(text: string): string[] {
       if (whole.length >= 2) out.push(whole);
     }
     for (const p of parts) {
-      if (p.length < 2 || /^[0-9]+$/.test(p) || STOPWORDS.has(p)) continue;
+      if (p.length < 2 || /^[0-9]+$/.test(p) || isStopword(p)) continue;
       out.push(p);
     }
   }

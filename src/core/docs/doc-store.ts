@@ -5,6 +5,7 @@
 import { contentHash } from '../index/content';
 import type { FileStat, FileSystem } from '../ports';
 import { absolute, listMarkdown, statRel, stampOf } from '../graph/workspace-files';
+import type { WalkRules } from '../workspace/walk';
 import { chunkMarkdown, type DocChunk } from './markdown';
 
 export interface ParsedDoc {
@@ -29,7 +30,7 @@ export interface DocView {
 export class DocStore {
   private readonly docs = new Map<string, ParsedDoc>();
 
-  constructor(private readonly fs: FileSystem, private readonly root: string) {}
+  constructor(private readonly fs: FileSystem, private readonly root: string, private readonly walkRules: WalkRules) {}
 
   /**
    * A view for one request. Stats are memoised for its lifetime only: a bundle touches each doc several times
@@ -50,7 +51,7 @@ export class DocStore {
           const st = await stat(entry);
           if (st?.isDirectory) {
             let list = expanded.get(entry);
-            if (!list) expanded.set(entry, (list = listMarkdown(this.fs, this.root, entry, 500)));
+            if (!list) expanded.set(entry, (list = listMarkdown(this.fs, this.root, this.walkRules, entry, 500)));
             out.push(...(await list));
           } else out.push(entry);
         }

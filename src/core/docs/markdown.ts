@@ -3,6 +3,8 @@
  * constraints, api, tests or other. A sub-heading that says nothing itself inherits its parent's class, so
  * "### Cache" under "## Specification" is spec. Long sections are split again at paragraph breaks.
  */
+import { markdownHeadings } from '../text/markdown-headings';
+
 export const SECTIONS = ['spec', 'invariants', 'constraints', 'api', 'tests', 'other'] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -46,17 +48,11 @@ interface Section0 {
 export function chunkMarkdown(docPath: string, text: string): DocChunk[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const sections: Section0[] = [{ heading: '', level: 0, line: 1, body: [] }];
-  let fence: string | undefined;
+  const headings = new Map(markdownHeadings(lines, 3).map((h) => [h.index, h]));
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
-    if (f) {
-      if (!fence) fence = f[1]![0]!.repeat(f[1]!.length);
-      else if (line.trim().startsWith(fence)) fence = undefined;
-    }
-    const h = fence || f ? undefined : /^\s{0,3}(#{1,3})\s+(.+?)\s*#*\s*$/.exec(line);
-    if (h) sections.push({ heading: h[2]!.trim(), level: h[1]!.length, line: i + 1, body: [] });
-    else sections[sections.length - 1]!.body.push(line);
+    const h = headings.get(i);
+    if (h) sections.push({ heading: h.text, level: h.level, line: i + 1, body: [] });
+    else sections[sections.length - 1]!.body.push(lines[i]!);
   }
   const chunks: DocChunk[] = [];
   const parents: Array<{ level: number; section: Section }> = [];

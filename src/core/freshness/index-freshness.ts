@@ -5,6 +5,7 @@
 import type { IndexRunOptions } from '../index/indexer';
 import type { IndexOutcome } from '../model';
 import type { EngineDeps } from '../ports';
+import type { IndexDatabase } from '../store/database';
 import type { IndexLifecycle } from '../store/index-lifecycle';
 import type { QueuePolicy } from './change-queue';
 import { createFreshnessController, type ChangeNotice, type FreshnessStamp } from './freshness';
@@ -17,8 +18,11 @@ export interface IndexFreshness {
   noteChanges(changes: ChangeNotice[]): Promise<void>;
   syncNow(): Promise<void>;
   justInTime(text: string): Promise<void>;
-  /** The stamp without the one-time warnings, once every notice given so far is queued. */
-  stamp(): Promise<FreshnessStamp>;
+  /**
+   * The stamp without the one-time warnings, once every notice given so far is queued; from `db` when the caller
+   * has already read the index (status), so it is not read twice.
+   */
+  stamp(db?: IndexDatabase): Promise<FreshnessStamp>;
   /** The stamp an answer carries: warnings that arose since the last answer go out once, here. */
   freshness(): Promise<FreshnessStamp>;
   dispose(): void;
@@ -52,10 +56,10 @@ export function createIndexFreshness(deps: EngineDeps, lifecycle: IndexLifecycle
   const controller = createFreshnessController(deps.clock, commitQueued, queuePolicy);
   const pending = createPendingChanges(controller, lifecycle.readable, deps.root, deps.fs);
 
-  async function stampNow(): Promise<FreshnessStamp> {
+  async function stampNow(db?: IndexDatabase): Promise<FreshnessStamp> {
     const queued = controller.queued().map((c) => c.path);
     try {
-      const meta = (await lifecycle.readable()).meta();
+      const meta = (db ?? await lifecycle.readable()).meta();
       return {
         ...(meta.git_head ? { indexedHead: meta.git_head } : {}),
         ...(meta.git_branch ? { indexedBranch: meta.git_branch } : {}),
@@ -72,7 +76,7 @@ export function createIndexFreshness(deps: EngineDeps, lifecycle: IndexLifecycle
     noteChanges: pending.noteChanges,
     syncNow: async () => { await pending.settled(); return controller.flush(); },
     justInTime: pending.justInTime,
-    stamp: () => pending.settled().then(stampNow),
+    stamp: (db) => pending.settled().then(() => stampNow(db)),
     async freshness() {
       await pending.settled();
       const stamp = await stampNow();

@@ -3,6 +3,8 @@
  * by relative path for relative imports and by path suffix otherwise. Unresolvable imports (third-party packages)
  * give undefined: they cannot point at a node of this workspace.
  */
+import { resolveRelative } from '../index/paths';
+
 const CODE_EXT = /\.(tsx?|mts|cts|jsx?|mjs|cjs|py|pyi|go|rs|java|kt|kts|swift|m|mm|c|h|cc|cpp|cxx|hpp|hh|hxx)$/;
 const INDEX_NAMES = ['index', '__init__', 'mod', 'lib'];
 
@@ -46,12 +48,12 @@ export class ImportResolver {
   private lookup(fromFile: string, spec: string): string | undefined {
     if (!spec) return undefined;
     const dir = fromFile.split('/').slice(0, -1);
-    if (spec.startsWith('./') || spec.startsWith('../')) return this.exact(join(dir, spec.replace(CODE_EXT, '')));
+    if (spec.startsWith('./') || spec.startsWith('../')) return this.exact(resolveRelative(dir.join('/'), spec.replace(CODE_EXT, '')));
     const pyRel = /^(\.+)(.*)$/.exec(spec);
     if (pyRel) {
       const up = pyRel[1]!.length - 1;
       const base = up > dir.length ? undefined : dir.slice(0, dir.length - up);
-      return base ? this.exact(join(base, pyRel[2]!.replace(/\./g, '/'))) : undefined;
+      return base ? this.exact(resolveRelative(base.join('/'), pyRel[2]!.replace(/\./g, '/'))) : undefined;
     }
     const slashed = spec.includes('/') ? spec.replace(CODE_EXT, '') : spec.replace(/::/g, '/').replace(/\./g, '/').replace(/^(crate|self|super)\//, '');
     // Longest suffix first. Go imports name a package (a folder), so folders count too. One-segment suffixes
@@ -73,16 +75,4 @@ export class ImportResolver {
     const files = this.bySuffix.get(path);
     return files?.find((f) => f.replace(CODE_EXT, '') === path || f.replace(CODE_EXT, '').startsWith(`${path}/`));
   }
-}
-
-function join(dir: string[], rel: string): string | undefined {
-  const parts = [...dir];
-  for (const p of rel.split('/')) {
-    if (p === '' || p === '.') continue;
-    if (p === '..') {
-      if (!parts.length) return undefined;
-      parts.pop();
-    } else parts.push(p);
-  }
-  return parts.join('/');
 }

@@ -32,6 +32,7 @@ import { proposeStarterGraph, STARTER_GRAPH_PATH, starterGraphYaml, type Starter
 import { graphView, type GraphView } from './view';
 import { analyse, type WhyOptions, type WhyResult } from './why';
 import { suggestIds } from './suggest';
+import type { WalkRules } from '../workspace/walk';
 
 export interface SyncOptions {
   /** Mark the pairs of these ref_ids, doc paths or code paths as brought up to date. */
@@ -88,10 +89,11 @@ export interface GraphFacade {
   graphStatus(): Promise<GraphStatus | null>;
 }
 
-export function createGraphFacade(deps: EngineDeps, readable: () => Promise<IndexDatabase>): GraphFacade {
+/** `walkRules`: the index's ignore chain, so doc folders and schema files are the files the index sees. */
+export function createGraphFacade(deps: EngineDeps, readable: () => Promise<IndexDatabase>, walkRules: WalkRules): GraphFacade {
   let snapshot: { fingerprint: string; graph: DeclaredGraph; rules: RuleSet } | undefined;
   let view: CodeView | undefined;
-  const docs = new DocStore(deps.fs, deps.root);
+  const docs = new DocStore(deps.fs, deps.root, walkRules);
   const cache = new BundleCache();
   const parseCache = new ParseCache(deps.cache);
   let memorySync: SyncState = emptySyncState();
@@ -170,7 +172,7 @@ export function createGraphFacade(deps: EngineDeps, readable: () => Promise<Inde
     }
     const builtAt = deps.clock.now();
     const built = await buildBundle(k, {
-      fs: deps.fs, root: deps.root, ...(deps.git ? { git: deps.git } : {}), now: deps.clock.now(), rules, sync: sync.state,
+      fs: deps.fs, root: deps.root, walkRules, ...(deps.git ? { git: deps.git } : {}), now: deps.clock.now(), rules, sync: sync.state,
       // No checkout, no history: say so without spawning git for every bundle.
       ...(head?.commit ? {} : { gitUnavailable: head ? 'the repository has no commits yet' : 'not a git repository' }),
       hashes: indexHashes(k), lastReindex: reindexed,

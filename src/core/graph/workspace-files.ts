@@ -1,6 +1,7 @@
 /** Small helpers over the FileSystem port for workspace-relative POSIX paths. Missing files are undefined, not errors. */
 import { joinPath, normaliseRelative } from '../index/paths';
 import type { FileStat, FileSystem } from '../ports';
+import { walkTree, type WalkRules } from '../workspace/walk';
 
 export function absolute(root: string, rel: string): string {
   return rel.split('/').filter(Boolean).reduce((acc, part) => joinPath(acc, part), root);
@@ -36,29 +37,27 @@ export async function listFiles(fs: FileSystem, root: string, relDir: string): P
   }
 }
 
-/** Files under a folder whose name passes `accept`, recursively (bounded, no dot-folders), workspace-relative. */
-export async function listTree(fs: FileSystem, root: string, relDir: string, accept: (name: string) => boolean, limit = 5000): Promise<string[]> {
+/**
+ * Files under a folder whose name passes `accept`, workspace-relative, as the index's walk finds them (.gitignore,
+ * built-in and configured excludes), at most `limit`.
+ */
+export async function listTree(fs: FileSystem, root: string, rules: WalkRules, relDir: string, accept: (name: string) => boolean, limit = 5000): Promise<string[]> {
   const out: string[] = [];
-  const queue = [relDir.replace(/\/+$/, '')];
-  while (queue.length && out.length < limit) {
-    const dir = queue.shift()!;
-    let entries;
-    try {
-      entries = await fs.readDir(absolute(root, dir));
-    } catch {
-      continue;
-    }
-    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (e.kind === 'dir' && !e.name.startsWith('.') && e.name !== 'node_modules') queue.push(rel);
-      else if (e.kind === 'file' && accept(e.name)) out.push(rel);
-    }
-  }
-  return out.slice(0, limit);
+  const from = normaliseRelative(relDir);
+  if (from === undefined) return out;
+  await walkTree(root, fs, rules, {
+    wants: accept,
+    file(rel) {
+      if (!accept(rel.slice(rel.lastIndexOf('/') + 1))) return;
+      out.push(rel);
+      return out.length < limit;
+    },
+  }, { from });
+  return out;
 }
 
-export function listMarkdown(fs: FileSystem, root: string, relDir: string, limit = 5000): Promise<string[]> {
-  return listTree(fs, root, relDir, (name) => /\.(md|markdown)$/i.test(name), limit);
+export function listMarkdown(fs: FileSystem, root: string, rules: WalkRules, relDir: string, limit = 5000): Promise<string[]> {
+  return listTree(fs, root, rules, relDir, (name) => /\.(md|markdown)$/i.test(name), limit);
 }
 
 /** `file:mtime:size` — changes whenever the file is edited, replaced or removed. */

@@ -1,4 +1,9 @@
-/** Path helpers that work on absolute OS paths (POSIX or Windows separators) without importing node:path. */
+/**
+ * Path helpers. `joinPath` and `isInside` work on absolute OS paths (POSIX or Windows separators); workspace-relative
+ * paths are POSIX and joined here, once, with `path.posix`.
+ */
+import { posix } from 'node:path';
+
 export function joinPath(dir: string, name: string): string {
   const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
   return dir.endsWith(sep) ? dir + name : dir + sep + name;
@@ -27,15 +32,17 @@ export function folderRange(path: string): [string, string] {
   return [`${path}/`, `${path}0`];
 }
 
-/** Normalises a user-given workspace-relative path; undefined when it escapes the root. */
+/**
+ * `rel` taken from workspace-relative folder `base` ('' for the root), `.` and `..` resolved, no leading or trailing
+ * slash; undefined when it climbs above the root.
+ */
+export function resolveRelative(base: string, rel: string): string | undefined {
+  const joined = posix.normalize(posix.join(base, rel)).replace(/^\/+|\/+$/g, '');
+  if (joined === '..' || joined.startsWith('../')) return undefined;
+  return joined === '.' ? '' : joined;
+}
+
+/** Normalises a user-given workspace-relative path (either separator); undefined when it escapes the root. */
 export function normaliseRelative(path: string): string | undefined {
-  const parts: string[] = [];
-  for (const part of path.replace(/\\/g, '/').split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (!parts.length) return undefined;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.join('/');
+  return resolveRelative('', path.replace(/\\/g, '/'));
 }

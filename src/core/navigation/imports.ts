@@ -2,6 +2,7 @@
  * Import resolution: which workspace files an import statement brings in, per language. Unresolved (external)
  * imports give no files. Go imports name a package, so they resolve to every file of its directory.
  */
+import { resolveRelative } from '../index/paths';
 import type { IndexDatabase } from '../store/database';
 
 export interface IndexedFile {
@@ -23,19 +24,6 @@ const JS_LIKE = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
 function dirOf(path: string): string {
   const i = path.lastIndexOf('/');
   return i < 0 ? '' : path.slice(0, i);
-}
-
-/** Joins POSIX segments, resolving `.` and `..`; undefined when it climbs above the root. */
-function joinPath(base: string, rel: string): string | undefined {
-  const out = base ? base.split('/') : [];
-  for (const part of rel.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (!out.length) return undefined;
-      out.pop();
-    } else out.push(part);
-  }
-  return out.join('/');
 }
 
 export class ImportResolver {
@@ -88,7 +76,7 @@ export class ImportResolver {
   }
 
   private resolveScript(from: string, source: string): string[] {
-    const base = source.startsWith('.') ? joinPath(dirOf(from), source) : joinPath('', source);
+    const base = source.startsWith('.') ? resolveRelative(dirOf(from), source) : resolveRelative('', source);
     if (base === undefined) return [];
     // TypeScript ESM code imports './x.js' for the file x.ts.
     const stem = base.replace(/\.(m|c)?js$/, '');
@@ -122,7 +110,7 @@ export class ImportResolver {
     let base: string | undefined = dirOf(from);
     for (let i = 1; i < dots && base !== undefined; i++) base = base ? dirOf(base) : undefined;
     if (base === undefined) return [];
-    const target = rest ? joinPath(base, rest.replace(/\./g, '/')) : base;
+    const target = rest ? resolveRelative(base, rest.replace(/\./g, '/')) : base;
     if (target === undefined) return [];
     return this.firstExisting([`${target}.py`, `${target}.pyi`, `${target}/__init__.py`, `${target}/__init__.pyi`].map((p) => p.replace(/^\//, '')));
   }
@@ -204,7 +192,7 @@ export class ImportResolver {
   /** Java, Kotlin, C and others: a dotted or slashed path matched against file paths, nearest first. */
   private resolveBySuffix(from: string, source: string): string[] {
     const rel = source.includes('/') || /\.(h|hh|hpp|hxx)$/.test(source) ? source : source.replace(/\./g, '/');
-    const local = joinPath(dirOf(from), rel);
+    const local = resolveRelative(dirOf(from), rel);
     if (local !== undefined && this.paths.has(local)) return [local];
     const hit = this.suffixIndex().get(rel);
     return hit === undefined ? [] : [hit];

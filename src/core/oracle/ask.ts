@@ -210,7 +210,7 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   };
   if (options.explain) {
     result.explain = buildExplain({
-      candidates: allCandidates, ranked, paths: got.paths, wiring: env.code.wiring,
+      candidates: allCandidates, ranked, paths: got.paths, wiring: env.code.wiring, signals: env.code.contextSignals?.(),
       ...(assembled ? { assembled } : {}), ...(conversation ? { conversation } : {}), ...(mapNote ? { mapNote } : {}),
       index: await indexFreshness(env.code, ctx.files, evidence, env.clock.now()),
     });

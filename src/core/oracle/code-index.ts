@@ -1,22 +1,22 @@
 /**
- * CodeRetrieval over the engine's index: full-text search (searchChunks) always, plus whatever engine capabilities
- * the façade hands in (smart context, definitions, references, repo map slice). Term statistics and index state are
- * two small read-only queries the relevance gate and --explain need.
+ * CodeRetrieval over the engine's index: the capabilities the façade hands in (smart context, definitions,
+ * references, repo map slice) plus two small read-only queries the relevance gate and --explain need (term
+ * statistics, index state). There is no full-text fallback: the engine always has those capabilities.
  */
 import { isStopword, stem } from '../context/terms';
 import { splitIdentifier } from '../parse/identifiers';
 import { EngineError } from '../errors';
-import { searchChunks } from '../search/full-text';
 import type { IndexDatabase } from '../store/database';
-import type { CodeHit, CodeRetrieval, IndexState, TermStats } from './code-retrieval';
+import type { CodeRetrieval, IndexState, TermStats } from './code-retrieval';
 
-export type CodeCapabilities = Partial<Pick<CodeRetrieval, 'prepare' | 'context' | 'definitions' | 'references' | 'repoMapSlice'>>;
+/** The capabilities the façade hands in; the index itself answers the term statistics and the index state. */
+export type CodeCapabilities = Pick<CodeRetrieval, 'prepare' | 'context' | 'contextSignals' | 'definitions' | 'references' | 'repoMapSlice'>;
 
-export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, capabilities: CodeCapabilities = {}): CodeRetrieval {
+export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, capabilities: CodeCapabilities): CodeRetrieval {
   const wiring = [
-    `code search: ${capabilities.context ? 'smart context (getContextForQuestion)' : 'full-text BM25 (searchChunks)'}`,
-    `definitions: ${capabilities.definitions ? 'code navigation (definitions)' : 'full-text search filtered to the exact symbol name'}`,
-    `references: ${capabilities.references ? 'code navigation (references)' : 'full-text search, lines naming the symbol'}`,
+    'code search: smart context (getContextForQuestion)',
+    'definitions: code navigation (definitions)',
+    'references: code navigation (references)',
     `repo map slice: ${capabilities.repoMapSlice ? 'repo map (slice)' : 'not available in this engine'}`,
     `just-in-time indexing: ${capabilities.prepare ? 'yes' : 'no'}`,
   ];
@@ -32,21 +32,6 @@ export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, ca
       }
     },
     ...capabilities,
-    async search(query, limit) {
-      let hits;
-      try {
-        hits = searchChunks(await getDb(), query, { limit, order: 'relevance' });
-      } catch (e) {
-        // A question made only of stopwords has nothing to search for: no hits rather than an error.
-        if (EngineError.is(e, 'invalid_input') || EngineError.is(e, 'required')) return [];
-        throw e;
-      }
-      return hits.map((h): CodeHit => ({
-        path: h.path, line: h.line, endLine: h.endLine, kind: h.kind, score: h.score, method: 'fulltext', via: 'full-text',
-        ...(h.symbol ? { symbol: h.symbol } : {}),
-        ...(h.signature ? { signature: h.signature } : {}),
-      }));
-    },
     async termStats(terms): Promise<TermStats> {
       const db = await getDb();
       const docs = Number(db.get('SELECT count(*) AS n FROM chunks')?.n ?? 0);

@@ -1,10 +1,9 @@
 /**
- * What the oracle needs from code intelligence, as one small interface the engine fills with whatever capabilities
- * it has (full-text search, smart context, exact navigation, the repo map). The oracle never queries the index
- * tables for these itself: when a capability is missing, the path falls back to full-text search and --explain
- * says so.
+ * What the oracle needs from code intelligence, as one small interface the engine fills with its capabilities
+ * (smart context, exact navigation, the repo map). The oracle never queries the index tables for these itself.
  */
 import type { RetrievalMethod } from './types';
+import type { ExplainSignalRow } from './types';
 
 export interface CodeHit {
   path: string;
@@ -50,13 +49,14 @@ export interface CodeRetrieval {
   unavailable(): Promise<string | undefined>;
   /** Commit queued file changes the question mentions before answering (just-in-time indexing), when supported. */
   prepare?(question: string): Promise<void>;
-  search(query: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
-  /** Smart context for a question (ranked code with scores), when the engine has it. */
-  context?(question: string, maxTokens: number, signal?: AbortSignal): Promise<CodeHit[]>;
-  /** Exact definitions of a name, when the engine has code navigation. */
-  definitions?(name: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
-  /** Exact references to a name, when the engine has code navigation. */
-  references?(name: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** Smart context for a question (ranked code with scores). */
+  context(question: string, maxTokens: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** The per-signal scores behind the last `context` call's nodes (for --explain), when the engine has smart context. */
+  contextSignals?(): ExplainSignalRow[];
+  /** Exact definitions of a name (code navigation). */
+  definitions(name: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** Exact references to a name (code navigation). */
+  references(name: string, limit: number, signal?: AbortSignal): Promise<CodeHit[]>;
   /** The repo map around `files`, rendered, when the engine has a repo map. */
   repoMapSlice?(files: string[], maxTokens: number): Promise<string | undefined>;
   termStats(terms: string[]): Promise<TermStats>;

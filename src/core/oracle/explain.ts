@@ -5,7 +5,7 @@ import type { ConversationView } from './conversation';
 import type { FileCache } from './file-cache';
 import { RELEVANCE_CUTOFF, type Ranked } from './rank';
 import type { Candidate, PathTrace } from './sources/source';
-import type { Evidence, ExplainData, IndexFreshness } from './types';
+import type { Evidence, ExplainData, ExplainSignalRow, IndexFreshness } from './types';
 
 const MAX_CANDIDATES = 60;
 
@@ -18,6 +18,7 @@ export interface ExplainInput {
   mapNote?: string;
   wiring: string[];
   index: IndexFreshness;
+  signals?: ExplainSignalRow[];
 }
 
 export function buildExplain(x: ExplainInput): ExplainData {
@@ -36,6 +37,7 @@ export function buildExplain(x: ExplainInput): ExplainData {
     ...(x.conversation ? { conversation: { exchanges: x.conversation.exchanges, compressed: summary ? summary.covers.to - summary.covers.from + 1 : 0, tokens: x.conversation.tokens } } : {}),
     index: x.index,
     wiring: x.wiring,
+    ...(x.signals?.length ? { signals: x.signals } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * The oracle's engine methods, built with its peers passed in: code retrieval goes through smart context
- * (getContextForQuestion), code navigation (definitions, references) and the repo map (slice); full-text search stays
- * as the fallback path and for the relevance statistics. Each question is one index request: its freshness check
- * runs once and every peer reads the same database.
+ * (getContextForQuestion), code navigation (definitions, references) and the repo map (slice); the index answers the
+ * relevance statistics. Each question is one index request: its freshness check runs once and every peer reads the
+ * same database.
  */
 import type { EngineConfig } from '../config';
 import type { ContextMethods } from '../context/service';
@@ -14,7 +14,7 @@ import type { CodeHit, CodeRetrieval } from './code-retrieval';
 import { createIndexCodeRetrieval } from './code-index';
 import type { ConversationView, Exchange, ExchangeInput } from './conversation';
 import { createOracle } from './oracle';
-import type { AskEvent, AskOptions, AskResult } from './types';
+import type { AskEvent, AskOptions, AskResult, ExplainSignalRow } from './types';
 
 export interface OracleMethods {
   /** Ask a question: a stream of plain events (phases, sources, evidence, answer deltas, citations, done). */
@@ -46,16 +46,20 @@ export interface OraclePeers {
 
 /** Code retrieval for one question: every capability reads the question's own index request. */
 function codeFor(request: IndexRequest, { context, navigation }: OraclePeers): CodeRetrieval {
+  // Kept for the explain data: the panel shows these scores, and used to run smart context a second time for them.
+  let signals: ExplainSignalRow[] = [];
   return createIndexCodeRetrieval(request.db, {
     prepare: () => request.fresh(),
     async context(question, maxTokens, signal) {
       const result = await context.getContextForQuestion(request, question, { maxTokens, ...(signal ? { signal } : {}) });
+      signals = result.nodes.map((n) => ({ id: n.id, path: n.path, line: n.line, score: n.score, reason: n.reason, signals: { ...n.signals } }));
       if (result.empty) return [];
       return result.nodes.map((n): CodeHit => ({
         path: n.path, line: n.line, endLine: n.endLine, kind: n.kind, score: n.score, method: 'context', via: `smart context, ${n.reason}`,
         ...(n.symbol ? { symbol: n.symbol } : {}),
       }));
     },
+    contextSignals: () => signals,
     definitions: (name, limit, signal) => orNone(async () => (await navigation.definitions(request, name, { limit, ...(signal ? { signal } : {}) })).results
       .map((d, i): CodeHit => ({
         path: d.path, line: d.line, endLine: Math.max(d.line, d.endLine), kind: d.kind, symbol: d.qualifiedName, signature: d.signature,

@@ -1,16 +1,14 @@
 /**
- * Markdown files of the workspace (or of the configured docs/notes folders), found with the same exclusions as the
- * index (.gitignore, built-in and configured excludes) and kept split into sections between questions: a file is
- * read again only when its size or mtime changed. The walk itself is the costly part on a large workspace (every
+ * Markdown files of the workspace (or of the configured docs/notes folders), found by the index's own walk
+ * (workspace/walk.ts: .gitignore, built-in and configured excludes) and kept split into sections between questions:
+ * a file is read again only when its size or mtime changed. The walk itself is the costly part on a large workspace (every
  * directory read, every .gitignore tried: 450 ms a question on vite's 2,800 files), so its list is reused and walked
  * again in the background once it is REWALK_MS old: a markdown file added since shows up a question later.
  */
-import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
-import { BUILTIN_EXCLUDES } from '../config';
 import { decodeText } from '../index/content';
 import { joinPath, normaliseRelative } from '../index/paths';
 import type { FileSystem } from '../ports';
+import { walkTree } from '../workspace/walk';
 import { vocabulary } from './lexical';
 import { splitMarkdown, type MarkdownSection } from './markdown';
 
@@ -111,47 +109,19 @@ export function createMarkdownCache(now: () => number = Date.now): MarkdownCache
 
 async function walkMarkdown(root: string, fs: FileSystem, options: MarkdownWalkOptions): Promise<string[]> {
   const found: string[] = [];
-  const excluded = options.exclude.length ? picomatch(options.exclude, { dot: true }) : () => false;
-
-  async function layer(dirAbs: string, rel: string, layers: { dir: string; m: Ignore }[]): Promise<{ dir: string; m: Ignore }[]> {
-    if (!options.respectGitignore) return layers;
-    try {
-      const text = decodeText(await fs.readFile(joinPath(dirAbs, '.gitignore'))).text;
-      return [...layers, { dir: rel, m: ignore().add(text) }];
-    } catch {
-      return layers;
-    }
-  }
-  const ignored = (rel: string, isDir: boolean, layers: { dir: string; m: Ignore }[]): boolean =>
-    layers.some((l) => {
-      const sub = l.dir ? rel.slice(l.dir.length + 1) : rel;
-      return sub !== '' && l.m.ignores(isDir ? `${sub}/` : sub);
-    });
-
-  async function visit(dirAbs: string, rel: string, layers: { dir: string; m: Ignore }[]): Promise<void> {
-    if (options.signal?.aborted || found.length >= MAX_FILES) return;
-    const here = await layer(dirAbs, rel, layers);
-    const entries = await fs.readDir(dirAbs).catch(() => []);
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.kind === 'dir') {
-        if (BUILTIN_EXCLUDES.includes(e.name) || ignored(childRel, true, here) || excluded(childRel) || excluded(`${childRel}/`)) continue;
-        await visit(joinPath(dirAbs, e.name), childRel, here);
-      } else if (e.kind === 'file' && MARKDOWN.test(e.name) && !ignored(childRel, false, here) && !excluded(childRel)) {
-        found.push(childRel);
-        if (found.length >= MAX_FILES) return;
-      }
-    }
-  }
-
   const folders = options.folders.length ? options.folders : [''];
   for (const folder of folders) {
     const rel = normaliseRelative(folder);
     if (rel === undefined) continue; // outside the workspace: never read
-    // The root .gitignore still applies inside a configured folder.
-    const rootLayers = rel ? await layer(root, '', []) : [];
-    await visit(rel ? joinPath(root, rel) : root, rel, rootLayers);
+    if (found.length >= MAX_FILES) break;
+    await walkTree(root, fs, options, {
+      wants: (name) => MARKDOWN.test(name),
+      file(path) {
+        if (!MARKDOWN.test(path)) return;
+        found.push(path);
+        return found.length < MAX_FILES;
+      },
+    }, { from: rel, ...(options.signal ? { signal: options.signal } : {}) });
   }
   return [...new Set(found)];
 }

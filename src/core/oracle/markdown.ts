@@ -1,4 +1,5 @@
 /** Markdown split at ATX headings (`#` … `######`, outside fenced code) into sections with 1-based line ranges. */
+import { markdownHeadings } from '../text/markdown-headings';
 
 export interface MarkdownSection {
   /** Heading text, or the file's first line for text before any heading. */
@@ -11,14 +12,11 @@ export interface MarkdownSection {
   endLine: number;
 }
 
-const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
-const FENCE = /^\s*(```|~~~)/;
-
 export function splitMarkdown(lines: string[]): MarkdownSection[] {
   const sections: MarkdownSection[] = [];
   const stack: { level: number; text: string }[] = [];
+  const headings = new Map(markdownHeadings(lines).map((h) => [h.index, h]));
   let open: MarkdownSection | undefined;
-  let inFence = false;
   const close = (end: number): void => {
     if (open && end >= open.line) {
       open.endLine = end;
@@ -28,17 +26,15 @@ export function splitMarkdown(lines: string[]): MarkdownSection[] {
   };
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!;
-    if (FENCE.test(text)) inFence = !inFence;
-    const m = inFence ? null : HEADING.exec(text);
-    if (!m) {
+    const h = headings.get(i);
+    if (!h) {
       if (!open) open = { heading: text.trim().slice(0, 80) || '(top)', trail: '', level: 0, line: i + 1, endLine: i + 1 };
       continue;
     }
     close(i);
-    const level = m[1]!.length;
-    while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
-    stack.push({ level, text: m[2]! });
-    open = { heading: m[2]!, trail: stack.map((s) => s.text).join(' › '), level, line: i + 1, endLine: i + 1 };
+    while (stack.length && stack[stack.length - 1]!.level >= h.level) stack.pop();
+    stack.push({ level: h.level, text: h.text });
+    open = { heading: h.text, trail: stack.map((s) => s.text).join(' › '), level: h.level, line: i + 1, endLine: i + 1 };
   }
   close(lines.length);
   return sections;

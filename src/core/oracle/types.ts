@@ -168,8 +168,23 @@ export interface ExplainData {
   index: IndexFreshness;
   /** What code retrieval was wired to in this engine (full-text search, smart context, exact navigation). */
   wiring: string[];
+  /**
+   * Smart context's nodes for this question with the weighted signals behind each score: the run the answer used,
+   * so a panel showing them asks nothing again. Absent when smart context did not run.
+   */
+  signals?: ExplainSignalRow[];
   /** Distinct secrets redacted from the answer (engine config `redactSecrets`); absent when redaction is off. */
   redacted?: number;
+}
+
+/** One node of smart context with the weighted signals behind its score (each 0..1 before weighting). */
+export interface ExplainSignalRow {
+  id: string;
+  path: string;
+  line: number;
+  score: number;
+  reason: string;
+  signals: Record<string, number>;
 }
 
 export interface IndexFreshness {

@@ -1,6 +1,6 @@
 /** What a question mentions, for personalising the map: file-like words and identifier-like words. */
+import { isStopword } from '../text/stopwords';
 
-const STOPWORDS = new Set(['the', 'and', 'for', 'how', 'what', 'where', 'when', 'which', 'who', 'why', 'does', 'this', 'that', 'with', 'from', 'into', 'are', 'was', 'not', 'can', 'use', 'used', 'uses']);
 const FILE_LIKE = /^[\w./-]*\/[\w.-]+$|^[\w-]+(\.[\w-]+)*\.[a-z]{1,5}$/i;
 
 export function mentionsFromText(text: string): { files: string[]; idents: string[] } {
@@ -12,7 +12,7 @@ export function mentionsFromText(text: string): { files: string[]; idents: strin
     if (!word) continue;
     if (FILE_LIKE.test(word) && !/^\d/.test(word)) files.add(word);
     for (const id of word.match(/[A-Za-z_$][\w$]*/g) ?? []) {
-      if (id.length >= 3 && !STOPWORDS.has(id.toLowerCase())) idents.add(id);
+      if (id.length >= 3 && !isStopword(id.toLowerCase())) idents.add(id);
     }
   }
   return { files: [...files], idents: [...idents] };

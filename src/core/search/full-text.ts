@@ -7,6 +7,7 @@
 import { EngineError } from '../errors';
 import { testFramework } from '../testmap/detect';
 import { splitIdentifier } from '../parse/identifiers';
+import { isStopword } from '../text/stopwords';
 import { chunkTexts } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import { FTS_WEIGHTS } from '../store/schema';
@@ -31,17 +32,22 @@ export interface SearchHit {
   snippet: string;
 }
 
-const STOPWORDS = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'and', 'or', 'is', 'for', 'on', 'with', 'by', 'it', 'be', 'as', 'at', 'this', 'that', 'from', 'not', 'are', 'was', 'do', 'does', 'how', 'what', 'where', 'when', 'which', 'who', 'why']);
-
-/** Query terms: identifiers whole and split, lower-cased, stopwords dropped, deduplicated. */
+/**
+ * Query terms: identifiers whole and split, lower-cased, stopwords dropped, deduplicated. A query of stopwords alone
+ * (`get`, `use`: the shared list holds prose words that are also common names) is searched as it is.
+ */
 export function queryTerms(query: string): string[] {
   const terms = new Set<string>();
+  const all = new Set<string>();
   for (const raw of query.match(/[A-Za-z0-9_$]+/g) ?? []) {
     const whole = raw.replace(/\$/g, '').toLowerCase();
-    if (whole.length > 1 && !STOPWORDS.has(whole)) terms.add(whole);
-    for (const part of splitIdentifier(raw)) if (part.length > 1 && !STOPWORDS.has(part)) terms.add(part);
+    for (const term of [whole, ...splitIdentifier(raw)]) {
+      if (term.length < 2) continue;
+      all.add(term);
+      if (!isStopword(term)) terms.add(term);
+    }
   }
-  return [...terms].slice(0, 32);
+  return [...(terms.size ? terms : all)].slice(0, 32);
 }
 
 export function searchChunks(db: IndexDatabase, query: string, options: SearchOptions = {}): SearchHit[] {

@@ -14,7 +14,8 @@ export interface StatusSources {
   storage: IndexStorage;
   readable(): Promise<IndexDatabase>;
   damage(): JournalDamage | undefined;
-  stamp(): Promise<FreshnessStamp>;
+  /** The freshness stamp, read from the database status already holds. */
+  stamp(db: IndexDatabase): Promise<FreshnessStamp>;
 }
 
 export async function indexStatus(s: StatusSources): Promise<IndexStatus> {
@@ -56,7 +57,7 @@ export async function indexStatus(s: StatusSources): Promise<IndexStatus> {
     unavailableLanguages: parse(meta.unavailable_languages, {}),
     ...(meta.last_report ? { lastRun: parse(meta.last_report, undefined) } : {}),
     ...journalStatus(s.damage(), meta.journal_repair),
-    freshness: await s.stamp(),
+    freshness: await s.stamp(d),
   };
 }
 

@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AskResult } from '../../core';
 import type { HostMessage, HostMessageType, PastExchange, WebviewMessage } from '../../protocol/webview';
-import { askThroughServer } from '../ask-through-server';
 import { errorMessage, isCancellation } from '../errors';
 import type { OracleClient } from '../oracle-client';
 import { pastExchanges } from './conversation-history';
+import { askForPanel } from './panel-ask';
 import { parseWebviewMessage } from './panel-messages';
 import { ResultsPanel } from './results-panel';
 import { writeStarterGraph } from './starter-graph';
@@ -133,8 +133,7 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
     this.asks.set(id, cts);
     try {
       const params = { id, question, explain, session: this.session };
-      const result = await askThroughServer(client, params, (event) => this.post({ type: 'askEvent', id, event }), cts.token);
-      if (explain) await this.postSignals(id, question, cts.token);
+      const result = await askForPanel(client, params, (message) => this.post(message), cts.token);
       return result;
     } catch (e) {
       const cancelled = cts.token.isCancellationRequested || isCancellation(e);
@@ -144,16 +143,6 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
     } finally {
       this.asks.delete(id);
       cts.dispose();
-    }
-  }
-
-  /** The oracle's explain data has no per-signal split; smart context (its code path) has, for the same question. */
-  private async postSignals(id: string, question: string, token: vscode.CancellationToken): Promise<void> {
-    try {
-      const ctx = await this.deps.client.request('contextOracle/context', { question }, token);
-      this.post({ type: 'signals', id, nodes: ctx.nodes.map((n) => ({ id: n.id, path: n.path, line: n.line, score: n.score, reason: n.reason, signals: { ...n.signals } })) });
-    } catch (e) {
-      this.deps.log.debug(`no signal scores for the explain view: ${errorMessage(e)}`);
     }
   }
 
@@ -183,7 +172,7 @@ export class OraclePanel implements vscode.WebviewViewProvider, vscode.Disposabl
       case 'askEvent':
         if (m.event.type === 'done') this.cards.get(m.id)?.push(m);
         break;
-      case 'signals': case 'askEnded':
+      case 'askEnded':
         this.cards.get(m.id)?.push(m);
         break;
       case 'cleared':

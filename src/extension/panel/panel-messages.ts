@@ -37,8 +37,8 @@ export async function workspaceFile(root: string, v: unknown): Promise<string | 
   return found?.exists && !found.isDirectory ? rel : undefined;
 }
 
-/** Messages that can make a card (results, and an answer's start, result, signals and end). */
-const CARD_MESSAGE_TYPES = new Set(['bundle', 'why', 'map', 'search', 'lint', 'graph', 'askStarted', 'askEvent', 'signals', 'askEnded']);
+/** Messages that can make a card (results, and an answer's start, result and end; Explain's signals travel in the result). */
+const CARD_MESSAGE_TYPES = new Set(['bundle', 'why', 'map', 'search', 'lint', 'graph', 'askStarted', 'askEvent', 'askEnded']);
 const MAX_CARD_MESSAGES = 8;
 const MAX_CARD_JSON = 4_000_000;
 

@@ -1,7 +1,6 @@
 /**
- * The code source: exact definitions and references of the question's subject (code navigation when the engine
- * has it, else full-text search narrowed to the exact name) and ranked code for the question as a whole (smart
- * context when the engine has it, else full-text search). Excerpts are cut from the files as they are on disk.
+ * The code source: exact definitions and references of the question's subject (code navigation) and ranked code for
+ * the question as a whole (smart context). Excerpts are cut from the files as they are on disk.
  */
 import { shortName } from '../analyse';
 import type { CodeHit } from '../code-retrieval';
@@ -38,16 +37,13 @@ export async function searchCode(ctx: SourceContext): Promise<SourceOutput> {
   const query = [...new Set([...(subject ? [subject] : []), ...a.terms])].join(' ');
   const [defs, refs, general] = await Promise.all([
     subject
-      ? run('definition', code.definitions ? 'code navigation' : 'full-text, exact name', () =>
-        code.definitions ? exactDefinitions(ctx, subject) : definitionsByName(ctx, subject))
+      ? run('definition', 'code navigation', () => exactDefinitions(ctx, subject))
       : Promise.resolve([]),
     subject && a.kind === 'references'
-      ? run('references', code.references ? 'code navigation' : 'full-text, lines naming the symbol', () =>
-        code.references ? code.references(subject, MAX_REFERENCES, ctx.signal) : referencesByName(ctx, subject))
+      ? run('references', 'code navigation', () => code.references(subject, MAX_REFERENCES, ctx.signal))
       : Promise.resolve([]),
     query
-      ? run(code.context ? 'context' : 'fulltext', code.context ? 'smart context' : 'full-text BM25', () =>
-        code.context ? code.context(ctx.question, 4000, ctx.signal) : code.search(query, 30, ctx.signal))
+      ? run('context', 'smart context', () => code.context(ctx.question, 4000, ctx.signal))
       : Promise.resolve([]),
   ]);
   const candidates: Candidate[] = [];
@@ -67,42 +63,9 @@ export async function searchCode(ctx: SourceContext): Promise<SourceOutput> {
 
 /** Code navigation's definitions; a qualifier it cannot place (`req.param`, an instance) falls back to the bare name. */
 async function exactDefinitions(ctx: SourceContext, subject: string): Promise<CodeHit[]> {
-  const found = await ctx.code.definitions!(subject, 5, ctx.signal);
+  const found = await ctx.code.definitions(subject, 5, ctx.signal);
   const bare = shortName(subject);
-  return found.length || bare === subject ? found : ctx.code.definitions!(bare, 5, ctx.signal);
-}
-
-/** Definitions without code navigation: full-text hits whose symbol has exactly the subject's name. */
-async function definitionsByName(ctx: SourceContext, subject: string): Promise<CodeHit[]> {
-  const name = shortName(subject).toLowerCase();
-  const hits = await ctx.code.search(shortName(subject), 40, ctx.signal);
-  const exact = hits.filter((h) => h.symbol && shortName(h.symbol).toLowerCase() === name && h.kind !== 'file');
-  // A qualified subject (`Greeter.greet`) prefers the symbol whose qualified name ends with it.
-  const qualified = exact.filter((h) => h.symbol!.toLowerCase().endsWith(subject.toLowerCase()));
-  return (qualified.length ? qualified : exact).slice(0, 5).map((h) => ({ ...h, method: 'definition', via: 'full-text (exact name)' }));
-}
-
-/** References without code navigation: lines of full-text hits that name the subject, outside its definition. */
-async function referencesByName(ctx: SourceContext, subject: string): Promise<CodeHit[]> {
-  const name = shortName(subject);
-  const hits = await ctx.code.search(name, 80, ctx.signal);
-  const definitionLines = new Set(hits.filter((h) => h.symbol && shortName(h.symbol) === name).map((h) => `${h.path}:${h.line}`));
-  const seen = new Set<string>();
-  const out: CodeHit[] = [];
-  for (const h of hits) {
-    const lines = await ctx.files.lines(h.path);
-    if (!lines) continue;
-    let inChunk = 0;
-    for (let l = h.line; l <= Math.min(h.endLine, lines.length) && inChunk < 2; l++) {
-      const key = `${h.path}:${l}`;
-      if (seen.has(key) || definitionLines.has(key) || !holdsIdentifier(lines[l - 1]!, name)) continue;
-      seen.add(key);
-      inChunk++;
-      out.push({ ...h, focusLine: l, method: 'references', via: 'full-text (names the symbol)' });
-    }
-    if (out.length >= MAX_REFERENCES) break;
-  }
-  return out;
+  return found.length || bare === subject ? found : ctx.code.definitions(bare, 5, ctx.signal);
 }
 
 const FOLLOW_RADIUS = 200;
