@@ -100,7 +100,7 @@ test('the extension reads an ask through the server as one stream: every event i
 test("the panel's Explain gets the per-signal scores with the answer: one request, one smart-context run", async () => {
   // The panel used to send contextOracle/context after the ask to get these scores: smart context ran twice.
   const requested: string[] = [];
-  const loopback = createRequestHandlers(sessionForLoopback(), () => undefined);
+  const loopback = createRequestHandlers(new WorkspaceFolders([{ name: 'workspace', root, session: sessionForLoopback() }]), () => undefined, async () => ({}));
   const client = {
     onNotification: () => ({ dispose: () => undefined }),
     request: (method: keyof RequestHandlers, params: never) => { requested.push(method); return loopback[method](params, signal); },

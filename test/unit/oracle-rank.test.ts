@@ -96,7 +96,9 @@ describe('plain English and project terms', () => {
       'src/retry.ts': 'export function backoffDelay(attempt: number): number {\n  return 250 * 2 ** attempt;\n}\n',
     });
     try {
-      const code = createIndexCodeRetrieval(async () => ws.db);
+      // Term statistics read the index alone; the capabilities the façade hands in are not reached.
+      const unused = async (): Promise<never> => { throw new Error('termStats must not call a capability'); };
+      const code = createIndexCodeRetrieval(async () => ws.db, { context: unused, definitions: unused, references: unused });
       const named = async (terms: string[]): Promise<string[]> => (await code.termStats(terms)).named ?? [];
       assert.deepEqual(await named(['support', 'yanked', 'files']), ['files']);
       assert.deepEqual(await named(['backoff', 'delay', 'computed']), ['backoffDelay']);

@@ -3,7 +3,8 @@
  * references, repo map slice) plus two small read-only queries the relevance gate and --explain need (term
  * statistics, index state). There is no full-text fallback: the engine always has those capabilities.
  */
-import { isStopword, stem } from '../context/terms';
+import { stem } from '../context/terms';
+import { isStopword } from '../text/stopwords';
 import { splitIdentifier } from '../parse/identifiers';
 import { EngineError } from '../errors';
 import type { IndexDatabase } from '../store/database';
