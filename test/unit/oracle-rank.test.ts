@@ -122,6 +122,16 @@ describe('plain English and project terms', () => {
       asked, [stats(['life_clause'], { meaning: 1, life: 2, clause: 3 })]);
     assert.equal(named.hasContext, true);
   });
+
+  it('a question that names a construct of code ("func", "return", "comments") is about code, though it names nothing the project defines', () => {
+    for (const question of ['Add short func with named return', 'Fix 2 comments']) {
+      const a = analyseQuestion(question);
+      const found = candidate({ path: 'src/tree.go', symbol: 'walk', scope: 'func walk(n *node) (count int) {\n\t// walk counts the nodes\n\treturn\n}', fileRank: 0 });
+      const ranked = rankCandidates([found], a, [stats([], { short: 3, func: 9, named: 4, return: 9, fix: 2, comments: 5 })]);
+      assert.equal(ranked.hasContext, true, question);
+      assert.deepEqual(ranked.kept.map((c) => c.evidence.path), ['src/tree.go'], question);
+    }
+  });
 });
 
 describe('the lead symbol', () => {

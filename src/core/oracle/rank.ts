@@ -6,6 +6,7 @@
  */
 import { classifyPath } from '../context/paths';
 import { textTerms } from '../context/terms';
+import { namesCodeConstruct } from '../text/code-vocabulary';
 import type { TermStats } from './code-retrieval';
 import { shortName } from './analyse';
 import { coverage, stem, termWeights, vocabulary } from './lexical';
@@ -76,7 +77,8 @@ export function rankCandidates(all: Candidate[], a: QuestionAnalysis, stats: Ter
   const subjectKey = a.subject ? stem(shortName(a.subject).toLowerCase()) : undefined;
   const needTerms = Math.min(2, tw.weights.size);
   const namesNoCode = !a.subject && !a.entities.length;
-  const plainEnglish = namesNoCode && hasProjectTerm(stats) === false;
+  // "func", "return" or "comments" make a question about code even when it names nothing the project defines.
+  const plainEnglish = namesNoCode && hasProjectTerm(stats) === false && !namesCodeConstruct(terms);
   for (const c of all) {
     const words = namesNoCode ? new Set<string>() : undefined;
     const vocab = vocabulary(c.scope, words);
