@@ -21,16 +21,20 @@ async function modeFrame(page, mode, timeoutMs = 0) {
 }
 
 async function openPanel(page) {
-  const found = await modeFrame(page, 'sidebar');
-  if (found && await found.locator('[data-testid="question"]').isVisible({ timeout: 500 }).catch(() => false)) return found;
   const entry = page.locator('.activitybar .action-item a[aria-label^="Context Oracle"], .activitybar [aria-label^="Context Oracle"]').first();
-  for (let i = 0; i < 20; i++) {
-    if (await entry.isVisible().catch(() => false)) break;
-    await page.waitForTimeout(250);
+  // The side bar must be open with the Oracle view in it. Clicking the icon of the view already shown closes the side
+  // bar (VS Code's toggle), and a command that revealed the view a moment earlier makes that race easy to lose: in the
+  // two-folder window every click into the frame then landed "outside of the viewport". So look, click, look again.
+  const sideBarOpen = async () => ((await page.locator('.part.sidebar').first().boundingBox().catch(() => null))?.width ?? 0) >= 50;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const found = await modeFrame(page, 'sidebar', attempt ? 2_000 : undefined);
+    if (found && await sideBarOpen() && await found.locator('[data-testid="question"]').isVisible({ timeout: 500 }).catch(() => false)) return found;
+    for (let i = 0; i < 20 && !(await entry.isVisible().catch(() => false)); i++) await page.waitForTimeout(250);
+    await entry.click();
+    await page.waitForTimeout(500);
   }
-  if (!found) await entry.click();
   const frame = await modeFrame(page, 'sidebar', 20_000);
-  if (!frame) throw new Error('the Oracle panel did not open');
+  if (!frame || !(await sideBarOpen())) throw new Error('the Oracle panel did not open in the side bar');
   await frame.locator('[data-testid="question"]').waitFor({ timeout: 20_000 });
   return frame;
 }
@@ -119,7 +123,9 @@ export const uiSteps = {
       }).observe(body, { subtree: true, childList: true, characterData: true });
     }, cardsBefore);
     const box = frame.locator('[data-testid="question"] textarea');
-    await box.click();
+    // Focus, not a click: in the two-folder window the panel's frame was once still being laid out, and Playwright
+    // found the box "outside of the viewport" for 30 s. Typing needs the focus, not a pointer position.
+    await box.focus();
     await box.fill(question);
     await box.press('Enter');
     const card = frame.locator('[data-testid="ask-card"]').nth(cardsBefore);
