@@ -3,22 +3,26 @@
 //   node scripts/eval-retrieval.mjs [--set A|B|AB] [--repos hono,clap] [--limit N] [--name NAME]
 //       Runs the shared harness (score.mjs) with our CLI as the adapter: one `index` per workspace, one
 //       `context --question-file … --format files` per question. This is the figure to report.
+//       --seeded: the index step starts from the index last built for the same repository and catches up
+//       (scripts/eval/harness-index.mjs; seeds in --seeds DIR, default $EVAL_CACHE/harness-seeds): the same answers
+//       in a fraction of the indexing time.
 //   node scripts/eval-retrieval.mjs prepare [--set A|B|AB] [--repos …] [--limit N]
 //       Development aid: indexes every workspace the questions need once, into eval-cache/ctx-index/.
-//   node scripts/eval-retrieval.mjs fast [--set …] [--repos …] [--limit N] [--weights JSON] [--per-question] [--today]
+//   node scripts/eval-retrieval.mjs fast [--set …] [--repos …] [--limit N] [--weights JSON] [--per-question] [--today] [--out FILE]
 //       Development aid: answers the questions in-process against those cached indexes (seconds, not minutes).
 //       Its figures approximate the harness (same ranking code, same metrics); report the harness run. --today
 //       leaves out the fitted ranker (src/core/context/fitted-rank.ts): the hand-weighted order alone, to compare.
 //
 // EVAL (default ../shared/eval) locates the shared set; BENCH_TMP puts workspaces on a RAM disk.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EVAL, INDEX_CACHE, cachedDb, lib, loadEngineParts, mean, metricsA, metricsB, questionsOf as questionsIn } from './eval/engine.mjs';
 
 const argv = process.argv.slice(2);
 const mode = ['prepare', 'fast'].includes(argv[0]) ? argv.shift() : 'harness';
-const args = lib.parseArgs(argv, { 'per-question': 'bool', quiet: 'bool', keep: 'bool', 'tune-factors': 'bool', today: 'bool' });
+const args = lib.parseArgs(argv, { 'per-question': 'bool', quiet: 'bool', keep: 'bool', 'tune-factors': 'bool', today: 'bool', seeded: 'bool' });
 const sets = String(args.set ?? 'AB').toUpperCase();
 const limit = args.limit ? Number(args.limit) : Infinity;
 const CLI = resolve('dist/cli.js');
@@ -146,6 +150,12 @@ async function fast() {
     console.log('held out:');
     console.log(summarise(rows.filter((_, i) => i % 2 === 1)));
   }
+  if (args.out) {
+    // score.mjs's record shape (id, status, top 10 as {path, line}), so scripts/eval/same-answers.mjs compares a
+    // harness run with this one question by question.
+    const records = rows.map((r) => ({ id: r.q.id, repo: r.repo, set: r.q.set, status: 'ok', top: r.ranked.slice(0, 10).map((x) => ({ path: x.path, line: x.line })), gt: r.q.gt }));
+    writeFileSync(resolve(String(args.out)), `${JSON.stringify({ name: 'fast', records })}\n`);
+  }
   if (args['per-question']) {
     for (const r of rows) {
       const gt = r.q.set === 'A' ? r.q.gt.files : [`${r.q.gt.file}:${r.q.gt.line}`];
@@ -177,7 +187,11 @@ if (mode === 'fast' && args.analyse) {
 
 function harness() {
   const cli = JSON.stringify(CLI);
-  const indexCmd = `node ${cli} index --root {workspace} --db {index_dir}/index.db`;
+  const seeder = JSON.stringify(join(dirname(fileURLToPath(import.meta.url)), 'eval', 'harness-index.mjs'));
+  const seeds = args.seeds ? ` --seeds ${JSON.stringify(resolve(String(args.seeds)))}` : '';
+  const indexCmd = args.seeded
+    ? `node ${seeder} --cli ${cli} --root {workspace} --db {index_dir}/index.db --repo {repo}${seeds}`
+    : `node ${cli} index --root {workspace} --db {index_dir}/index.db`;
   const cmd = `node ${cli} context --root {workspace} --db {index_dir}/index.db --question-file {question_file} --format json`;
   const pass = ['set', 'repos', 'limit', 'timeout', 'index-timeout', 'out'].flatMap((k) => (args[k] !== undefined ? [`--${k}`, String(args[k])] : []));
   const flags = ['keep', 'quiet'].filter((k) => args[k]).map((k) => `--${k}`);
