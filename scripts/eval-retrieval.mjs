@@ -151,9 +151,10 @@ async function fast() {
     console.log(summarise(rows.filter((_, i) => i % 2 === 1)));
   }
   if (args.out) {
-    // score.mjs's record shape (id, status, top 10 as {path, line}), so scripts/eval/same-answers.mjs compares a
-    // harness run with this one question by question.
-    const records = rows.map((r) => ({ id: r.q.id, repo: r.repo, set: r.q.set, status: 'ok', top: r.ranked.slice(0, 10).map((x) => ({ path: x.path, line: x.line })), gt: r.q.gt }));
+    // score.mjs's record shape (id, status, top 10 as {path, line}, metrics over the whole list: rr is MRR), so
+    // scripts/eval/same-answers.mjs and harness-table.mjs read a harness run and this one alike.
+    const records = rows.map((r) => ({ id: r.q.id, repo: r.repo, set: r.q.set, status: 'ok', top: r.ranked.slice(0, 10).map((x) => ({ path: x.path, line: x.line })),
+      gt: r.q.gt, ...r.m, rr: r.m.mrr, mrr: undefined }));
     writeFileSync(resolve(String(args.out)), `${JSON.stringify({ name: 'fast', records })}\n`);
   }
   if (args['per-question']) {
