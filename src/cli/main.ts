@@ -11,6 +11,7 @@ import { ensureIndex, mutableLogger } from './auto-index';
 import { COMMANDS } from './commands';
 import { cliUserModel } from './model-flags';
 import { applyHostHeapPolicy } from '../node/heap-policy';
+import { wasmBaselineOnly } from '../node/wasm-tiering';
 
 applyHostHeapPolicy();
 
@@ -61,6 +62,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write('context-oracle 0.1.0\n');
     return 0;
   }
+  // Most re-indexes find nothing to parse: see wasm-tiering.ts.
+  if (commandName === 'index') wasmBaselineOnly();
   const command = COMMANDS.find((c) => c.name === commandName);
   if (!command) {
     process.stderr.write(`unknown command "${commandName}"\n\n${help()}\n`);

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { ParseRequest, ParseResult, ParserHost } from '../core';
+import { wasmOptimizing } from './wasm-tiering';
 
 interface Pending {
   resolve: (r: ParseResult[]) => void;
@@ -50,6 +51,8 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
   }
 
   function spawn(): Slot {
+    // Parsing is the long work a process started on baseline wasm code (wasm-tiering.ts) was waiting to see.
+    wasmOptimizing();
     // A parse makes mostly short-lived garbage (syntax node wrappers, strings): a young generation of 8 MB instead of
     // V8's default keeps ~40 MB less resident per worker at 10k files and parsed no slower (28.4 vs 28.8 s).
     const worker = new Worker(join(assetRoot, 'parse-worker.js'), { workerData: { assetRoot }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });

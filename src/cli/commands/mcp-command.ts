@@ -1,6 +1,5 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { serveStdio } from '../../mcp/stdio';
 import { UsageError } from '../args';
 import { createStderrLogger } from '../../node/logger';
 import { MODEL_FLAGS, MODEL_USAGE } from '../model-flags';
@@ -22,6 +21,8 @@ export const mcpCommand: Command = {
       throw new UsageError(`mcp was started in ${engine.root} without --root; pass --root <project folder> in the host's MCP configuration`);
     }
     const { embeddings } = contextOptions(Object.fromEntries(Object.entries(flags).filter(([name]) => name.startsWith('embeddings-'))));
+    // Loaded here, not at start: the MCP server, its SDK and its tools' schemas cost every other command ~0.1 CPU-s.
+    const { serveStdio } = await import('../../mcp/stdio');
     await serveStdio({
       engine,
       logger: createStderrLogger(flags.verbose ? 'debug' : 'warn'),

@@ -23,6 +23,6 @@ export const runtime = {
 
 /** Build outputs the run needs; names the missing ones. */
 export function missingBuildOutputs() {
-  return ['dist/extension.js', 'dist/server.js', 'dist/parse-worker.js', 'dist/sql-wasm.wasm', 'out/test/integration/suite/index.js']
+  return ['dist/extension.js', 'dist/server.js', 'dist/gpt-tokenizer.js', 'dist/parse-worker.js', 'dist/sql-wasm.wasm', 'out/test/integration/suite/index.js']
     .filter((p) => !existsSync(join(repoRoot, p)));
 }
