@@ -46,26 +46,22 @@ export function loadMapData(db: IndexDatabase, version: string): MapData {
     for (const t of kept) graph.define(t.name, f);
     return kept;
   });
-  // References come counted per (file, name) from ref_counts, kept by the index on every write (store/ref-counts.ts),
-  // and only for names some file defines: a few rows per file instead of every reference (at 41k files, stepping
-  // the reference rows was most of a 36-48 s load). Names are the index's interned ids, looked up once each.
-  // Each (file, identifier) pair is one row, so the order within a file does not matter; files come in id order,
-  // as the references did when they were counted here.
+  // References come counted per (file, name) from ref_counts, kept by the index on every write (store/ref-counts.ts):
+  // a row per pair instead of one per reference (794k -> 193k rows at 8k files). Names are the index's interned ids,
+  // looked up once each; pairs whose name no file defines are dropped here, not in SQL (filtering there by the
+  // symbols' names cost ~5x the plain scans). Each (file, identifier) pair is one row, so the order within a file
+  // does not matter; files come in id order, as the references did when they were counted here.
   const identOfNameId = new Map<number, number>();
-  db.each('SELECT id, name FROM ref_names WHERE name IN (SELECT name FROM symbols)', [], (r) => {
+  db.each('SELECT id, name FROM ref_names', [], (r) => {
     const ident = graph.identOf(String(r[1]));
     if (ident !== undefined) identOfNameId.set(Number(r[0]), ident);
   });
-  db.each(
-    'SELECT file_id, name_id, n FROM ref_counts WHERE name_id IN (SELECT id FROM ref_names WHERE name IN (SELECT name FROM symbols)) ORDER BY file_id',
-    [],
-    (r) => {
-      const ident = identOfNameId.get(Number(r[1]));
-      if (ident === undefined) return;
-      const file = fileIndex.get(Number(r[0]));
-      if (file !== undefined) graph.reference(ident, file, Number(r[2]));
-    },
-  );
+  db.each('SELECT file_id, name_id, n FROM ref_counts ORDER BY file_id', [], (r) => {
+    const ident = identOfNameId.get(Number(r[1]));
+    if (ident === undefined) return;
+    const file = fileIndex.get(Number(r[0]));
+    if (file !== undefined) graph.reference(ident, file, Number(r[2]));
+  });
   const fileWeight = Float64Array.from(files, (p) => CLASS_WEIGHT[classifyPath(p)]);
   return { version, files, fileWeight, tags, idents: graph.build(), details: new Map(), pathOrder: localeOrder(files) };
 }
