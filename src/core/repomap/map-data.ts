@@ -46,33 +46,22 @@ export function loadMapData(db: IndexDatabase, version: string): MapData {
     for (const t of kept) graph.define(t.name, f);
     return kept;
   });
-  // References are counted by the index's interned name ids (ref_rows, clustered by file), not by their names: a
-  // million references stepped as pairs of numbers, instead of a million name strings decoded or split (a transient
-  // ~80 MB at 10k files). Only the names some file defines are looked up, once each.
+  // References come counted per (file, name) from ref_counts, kept by the index on every write (store/ref-counts.ts):
+  // a row per pair instead of one per reference (794k -> 193k rows at 8k files). Names are the index's interned ids,
+  // looked up once each; pairs whose name no file defines are dropped here, not in SQL (filtering there by the
+  // symbols' names cost ~5x the plain scans). Each (file, identifier) pair is one row, so the order within a file
+  // does not matter; files come in id order, as the references did when they were counted here.
   const identOfNameId = new Map<number, number>();
   db.each('SELECT id, name FROM ref_names', [], (r) => {
     const ident = graph.identOf(String(r[1]));
     if (ident !== undefined) identOfNameId.set(Number(r[0]), ident);
   });
-  // Per file, its identifiers in the order first referenced, with counts.
-  const counts = new Map<number, number>();
-  let countsFile = -1;
-  const flush = () => {
-    for (const [ident, n] of counts) graph.reference(ident, countsFile, n);
-    counts.clear();
-  };
-  db.each('SELECT file_id, name_id FROM ref_rows ORDER BY file_id', [], (r) => {
+  db.each('SELECT file_id, name_id, n FROM ref_counts ORDER BY file_id', [], (r) => {
     const ident = identOfNameId.get(Number(r[1]));
     if (ident === undefined) return;
     const file = fileIndex.get(Number(r[0]));
-    if (file === undefined) return;
-    if (file !== countsFile) {
-      flush();
-      countsFile = file;
-    }
-    counts.set(ident, (counts.get(ident) ?? 0) + 1);
+    if (file !== undefined) graph.reference(ident, file, Number(r[2]));
   });
-  flush();
   const fileWeight = Float64Array.from(files, (p) => CLASS_WEIGHT[classifyPath(p)]);
   return { version, files, fileWeight, tags, idents: graph.build(), details: new Map(), pathOrder: localeOrder(files) };
 }

@@ -5,6 +5,7 @@ import { spanTexts } from './chunk-texts';
 import type { ExtractedReference, ParseResult } from '../parse/types';
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
+import { copyRefCounts, writeRefCounts } from './ref-counts';
 import { FTS_DEAD_KEY, REFERENCE_KIND_CODES } from './schema';
 
 export interface FileFacts {
@@ -81,7 +82,7 @@ export function removeFile(db: IndexDatabase, path: string): void {
   // match nothing) until compaction rebuilds the table.
   const dead = Number(db.getPrepared('SELECT count(*) AS n FROM chunk_spans WHERE file_id = ?', [id])!.n);
   if (dead) db.runPrepared('UPDATE meta SET value = CAST(value AS INTEGER) + ? WHERE key = ?', [dead, FTS_DEAD_KEY]);
-  for (const table of ['chunk_spans', 'symbols', 'ref_rows', 'imports', 'annotations']) {
+  for (const table of ['chunk_spans', 'symbols', 'ref_rows', 'ref_counts', 'imports', 'annotations']) {
     db.runPrepared(`DELETE FROM ${table} WHERE file_id = ?`, [id]);
   }
   db.runPrepared('DELETE FROM files WHERE id = ?', [id]);
@@ -132,6 +133,7 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
     annotations++;
   }
   writeReferences(db, fileId, result.references, symbolIds);
+  writeRefCounts(db, fileId);
   for (const i of result.imports) db.runPrepared('INSERT INTO imports(file_id, source, names, line) VALUES (?,?,?,?)', [fileId, i.source, i.names.join(','), i.line]);
   const pathText = ftsPathText(facts.path);
   for (const [j, c] of result.chunks.entries()) {
@@ -185,6 +187,7 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
      SELECT ?, seq, name_id, kind, line, col, end_col, caller_id + ? FROM ref_rows WHERE file_id = ? ORDER BY seq`,
     [fileId, shift, from.fileId],
   );
+  copyRefCounts(db, fileId, from.fileId);
   db.runPrepared(
     'INSERT INTO imports(file_id, source, names, line) SELECT ?, source, names, line FROM imports WHERE file_id = ? AND rowid BETWEEN ? AND ? ORDER BY rowid',
     [fileId, from.fileId, ...from.imports],
