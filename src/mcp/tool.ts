@@ -162,7 +162,9 @@ export function parseArgs<S extends z.ZodObject>(tool: ToolSpec<S>, raw: unknown
     }
     if (Array.isArray(value)) throw new ToolError('invalid_input', `${tool.name}: ${where} has ${value.length.toLocaleString('en-US')} items; the limit is ${limit}`);
   }
-  throw new ToolError('invalid_input', `${tool.name}: ${where}: ${issue.message}`);
+  // A blank string is as good as missing, as the language server counts it too (src/server/checked-params.ts).
+  const blank = typeof given === 'string' && !given.trim();
+  throw new ToolError(blank ? 'required' : 'invalid_input', `${tool.name}: ${where}: ${issue.message}`);
 }
 
 /** An argument name as an error quotes it: short names whole, long ones cut. */
