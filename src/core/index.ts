@@ -14,6 +14,7 @@ export type * from './model';
 export { BUILTIN_EXCLUDES, DEFAULT_CONFIG, SETTINGS, type EngineConfig, type SettingSpec } from './config';
 export { ENGINE_VERSION } from './version';
 export { countTokens } from './tokens';
+export { fill, largestPrefix, shedUntilWithin } from './budget/fit';
 
 // Parsing, for the parser hosts src/node builds (in process or in a worker) and the editor's annotations.
 export { LANGUAGES, languageForPath } from './parse/languages';

@@ -1,9 +1,11 @@
 /**
  * Response budgets. Every tool answer is one JSON text block whose size is counted with the engine's tokenizer
  * (src/core/tokens.ts). A page holds as many items as fit in `max_tokens`; when items are left out the answer says
- * how many and carries the cursor that continues exactly where it stopped.
+ * how many and carries the cursor that continues exactly where it stopped. Pages and objects are cut with the
+ * engine's one budget fitter (src/core/budget/fit.ts); what is MCP's own is the JSON: the page envelope, the cursor,
+ * and shortening a string or summarising a container when dropping whole items is not enough.
  */
-import { countTokens } from '../core';
+import { countTokens, fill, largestPrefix, shedUntilWithin } from '../core';
 import { encodeCursor } from './cursor';
 import { ToolError } from './errors';
 
@@ -64,18 +66,15 @@ export function pageList<T>(req: ListPageRequest<T>): ListPage<T> {
   // A long echo of the request (a 150-word query) may not crowd out the items: it is cut to leave them room.
   const fitted = { ...req, head: fitHead(req, budget) };
   const headTokens = countTokens(JSON.stringify({ ...fitted.head, [req.key]: [] })) + PAGE_RESERVE;
-  let room = budget - headTokens;
-  let fit = 0;
-  for (const item of req.items) {
+  // Items counted one by one: a page is a prefix of its list, so the first that does not fit ends it.
+  let fit = fill(req.items, budget - headTokens, (item, room) => {
     const t = countTokens(JSON.stringify(item)) + 1;
-    if (t > room) break;
-    room -= t;
-    fit++;
-  }
+    return t > room ? undefined : t;
+  }, { onMiss: 'stop' }).taken.length;
   // Items counted one by one cost a little more than together (the tokenizer merges across `},{`): see if a few
   // more fit when the page is measured whole.
-  for (let step = Math.max(1, Math.ceil(fit / 8)); step >= 1 && fit > 0; step = Math.floor(step / 2)) {
-    while (fit + step <= req.items.length && render(fitted, req.items.slice(0, fit + step), fit + step, false).tokens <= budget) fit += step;
+  if (fit > 0) {
+    fit = largestPrefix((n) => render(fitted, req.items.slice(0, n), n, false).tokens <= budget, req.items.length, { known: fit, step: Math.ceil(fit / 8) });
   }
   let items = req.items.slice(0, fit);
   let truncated = false;
@@ -85,9 +84,10 @@ export function pageList<T>(req: ListPageRequest<T>): ListPage<T> {
     fit = 1;
     truncated = true;
   }
-  for (let round = 0; round <= 50; round++) {
-    const answer = render(fitted, items, fit, truncated);
-    if (answer.tokens <= budget || items.length === 0) return { ...answer, shown: items, truncated };
+  let answer = render(fitted, items, fit, truncated);
+  let rounds = 0;
+  shedUntilWithin(budget, answer.tokens, () => {
+    if (!items.length || rounds++ >= 50) return undefined;
     if (items.length > 1) {
       // Counting items one by one can drift by a token at the seams; drop from the end until the whole fits.
       items = items.slice(0, -1);
@@ -97,11 +97,14 @@ export function pageList<T>(req: ListPageRequest<T>): ListPage<T> {
       const target = countTokens(before) - (answer.tokens - budget) - 8;
       const shrunk = target >= 1 ? shrinkToFit(items[0]!, target) : undefined;
       // Its fields cannot be cut shorter (many short fields): no page can show it, whatever the cursor says.
-      if (!shrunk || JSON.stringify(shrunk) === before) break;
+      if (!shrunk || JSON.stringify(shrunk) === before) return undefined;
       items = [shrunk];
       truncated = true;
     }
-  }
+    answer = render(fitted, items, fit, truncated);
+    return answer.tokens;
+  });
+  if (answer.tokens <= budget || items.length === 0) return { ...answer, shown: items, truncated };
   throw new ToolError('invalid_input', `${req.tool}: not even one of the ${req.key} fits in max_tokens=${clampBudget(req.maxTokens)}${echoNote(req.head)}; raise max_tokens`);
 }
 
@@ -188,18 +191,18 @@ export function fitObject(body: Record<string, unknown>, maxTokens: number | und
 export function fitWithin(body: Record<string, unknown>, maxTokens: number): Record<string, unknown> {
   let copy = shrinkToFit(body, maxTokens);
   const size = (): number => countTokens(JSON.stringify(copy));
-  // Each round replaces one container by a string or removes one field, so the loop ends.
-  while (size() > maxTokens) {
+  // Each shed replaces one container by a string or removes one field, so it ends.
+  shedUntilWithin(maxTokens, size(), () => {
     const largest = largestContainer(copy);
-    if (largest) {
-      largest.set(`[${largest.count} ${largest.count === 1 ? 'entry' : 'entries'} left out]`);
-      continue;
+    if (largest) largest.set(`[${largest.count} ${largest.count === 1 ? 'entry' : 'entries'} left out]`);
+    else {
+      const keys = Object.keys(copy);
+      if (!keys.length) return undefined;
+      const { [keys[keys.length - 1]!]: _dropped, ...rest } = copy;
+      copy = rest;
     }
-    const keys = Object.keys(copy);
-    if (!keys.length) break;
-    const { [keys[keys.length - 1]!]: _dropped, ...rest } = copy;
-    copy = rest;
-  }
+    return size();
+  });
   return copy;
 }
 

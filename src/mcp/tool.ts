@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/v4';
 import type { EmbeddingSettings, Engine } from '../core';
+import { budgetField, limitField, refIdField, textField } from '../protocol/fields';
 import { DEFAULT_MAX_TOKENS, HARD_CAP_TOKENS, MIN_MAX_TOKENS } from './budget';
 import { decodeCursor } from './cursor';
 import { quoteInput, ToolError } from './errors';
@@ -71,13 +72,13 @@ export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): ToolSpec<S
  * on every turn of every agent, and what budgets and cursors do is said once, in the server's instructions.
  */
 export function maxTokensArg(defaultTokens = DEFAULT_MAX_TOKENS): z.ZodOptional<z.ZodNumber> {
-  const arg = z.number().int().min(MIN_MAX_TOKENS).max(HARD_CAP_TOKENS).optional();
+  const arg = budgetField(MIN_MAX_TOKENS, HARD_CAP_TOKENS).optional();
   return defaultTokens === DEFAULT_MAX_TOKENS ? arg : arg.describe(`Default ${defaultTokens}`);
 }
 
 /** `limit` for list tools. */
 export function limitArg(defaultLimit: number, max: number): z.ZodOptional<z.ZodNumber> {
-  return z.number().int().min(1).max(max).optional().describe(`Default ${defaultLimit}`);
+  return limitField(max).optional().describe(`Default ${defaultLimit}`);
 }
 
 /**
@@ -102,9 +103,9 @@ export const ARG_LIMITS = {
   kind: 100,
 } as const;
 
-/** A string argument of 1 to `max` characters. */
+/** A string argument of 1 to `max` characters, not blank. */
 export function textArg(max: number): z.ZodString {
-  return z.string().min(1).max(max);
+  return textField(max);
 }
 
 /** Description of the `path` filter of the navigation tools. */
@@ -128,7 +129,7 @@ export function pagedArgs(defaultLimit: number, maxLimit: number) {
 
 /** A graph node id, a workspace-relative file, or a `path::Qualified.name` symbol. */
 export function refIdArg(what = 'Graph node id, file, or "path::Qualified.name"'): z.ZodString {
-  return textArg(ARG_LIMITS.path).describe(what);
+  return refIdField(ARG_LIMITS.path).describe(what);
 }
 
 /** Validates arguments; a missing argument is `required`, anything else wrong is `invalid_input`, named precisely. */
@@ -161,7 +162,9 @@ export function parseArgs<S extends z.ZodObject>(tool: ToolSpec<S>, raw: unknown
     }
     if (Array.isArray(value)) throw new ToolError('invalid_input', `${tool.name}: ${where} has ${value.length.toLocaleString('en-US')} items; the limit is ${limit}`);
   }
-  throw new ToolError('invalid_input', `${tool.name}: ${where}: ${issue.message}`);
+  // A blank string is as good as missing, as the language server counts it too (src/server/checked-params.ts).
+  const blank = typeof given === 'string' && !given.trim();
+  throw new ToolError(blank ? 'required' : 'invalid_input', `${tool.name}: ${where}: ${issue.message}`);
 }
 
 /** An argument name as an error quotes it: short names whole, long ones cut. */

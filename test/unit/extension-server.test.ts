@@ -144,7 +144,7 @@ test('params are checked against the declared schemas: missing is required, wron
   const h = handlers as unknown as Record<string, (params: unknown, signal: AbortSignal) => Promise<unknown>>;
   await rejects(h['contextOracle/ask']!(undefined, signal), 'required', /^id must be a non-empty string$/);
   await rejects(h['contextOracle/ask']!({ id: 'a', question: '   ' }, signal), 'required', /^question must be a non-empty string$/);
-  await rejects(h['contextOracle/definitions']!({ symbol: 'x', limit: 0 }, signal), 'invalid_input', /^limit must be a positive number$/);
+  await rejects(h['contextOracle/definitions']!({ symbol: 'x', limit: 0 }, signal), 'invalid_input', /^limit must be at least 1$/);
   await rejects(h['contextOracle/bundle']!({ refIds: ['a', 3] }, signal), 'invalid_input', /^refIds must be a list of strings$/);
   // Once ignored or replaced quietly; now refused, so a client's mistake shows.
   await rejects(h['contextOracle/context']!({ question: 'greeting', format: 'xml' }, signal), 'invalid_input', /^format must be mu, json or markdown$/);

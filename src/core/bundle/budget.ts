@@ -1,8 +1,9 @@
 /**
- * Token counting and the optional max_tokens budget. Over budget, content goes in reverse order of value: the
- * lowest-priority doc chunks, then code symbols from the end, routes, test file lists, constraints, and last the
- * farthest graph nodes (never a focus node). The warning says what was dropped; the count is always exact.
+ * Token counting and the optional max_tokens budget (an adapter on the shared fitter, src/core/budget/fit.ts).
+ * Over budget, content is shed in reverse order of value: the lowest-priority doc chunks, then code symbols from
+ * the end, routes, test file lists, constraints, and last the farthest graph nodes (never a focus node). The warning says what was dropped; the count is always exact.
  */
+import { shedUntilWithin } from '../budget/fit';
 import { countTokens } from '../tokens';
 import type { ContextBundle } from './types';
 
@@ -36,17 +37,20 @@ export function applyBudget(full: ContextBundle, maxTokens: number | undefined, 
   ];
   // Room for the warning that says what was dropped.
   const target = maxTokens > 96 ? maxTokens - 48 : maxTokens;
+  /** One pass over the steps; estimates per item first (cheap), exact counts of the whole in a second pass. */
   const run = (exact: boolean): void => {
-    for (const [name, drop] of steps) {
-      while (estimate > target) {
+    let step = 0;
+    estimate = shedUntilWithin(target, estimate, () => {
+      for (; step < steps.length; step++) {
+        const [name, drop] = steps[step]!;
         const item = drop();
-        if (item === undefined) break;
+        if (item === undefined) continue;
         dropped[name] = (dropped[name] ?? 0) + 1;
-        // Per-item estimates first (cheap); a second, exact pass only when the JSON around them kept it over.
         estimate = exact ? bundleTokens(b) : estimate - cost(item);
+        return estimate;
       }
-      if (estimate <= target) break;
-    }
+      return undefined;
+    });
   };
   run(false);
   estimate = bundleTokens(b);

@@ -4,6 +4,7 @@
  * the budget (CALL_SITE_SHARE) is held for call sites and handed back when there are fewer. The assembled text is
  * counted at the end and trimmed until it fits, so the budget is never exceeded whatever the per-block estimates.
  */
+import { fill, shedUntilWithin } from '../budget/fit';
 import { countTokens, tokensWithin } from '../tokens';
 import type { CallSite } from './call-sites';
 import { renderContext, type ContextFormatter, type Selected, type ShowMode } from './render';
@@ -26,7 +27,7 @@ export interface Fitted {
   reserve: number;
 }
 
-export function fitToBudget(
+export function fitContext(
   fmt: ContextFormatter, question: string, nodes: NodeCandidate[], sites: CallSite[], budget: number, languageOf: (path: string) => string,
 ): Fitted {
   const header = countTokens(fmt.header(question)) + 1;
@@ -34,7 +35,6 @@ export function fitToBudget(
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const chosen = new Map<string, Selected>();
   const files = new Set<string>();
-  let used = header;
   const costs = new Map<string, number>();
   /** Tokens of a node's block (+1 for its line break), counted once per node and mode. */
   const blockCost = (node: NodeCandidate, mode: ShowMode): number => {
@@ -59,55 +59,46 @@ export function fitToBudget(
   };
   const fileCost = (path: string): number => (files.has(path) ? 0 : countTokens(fmt.file(path, languageOf(path))) + 1);
 
-  /** Tries to add `node` (and its class context) within `limit`; returns true when it went in. */
-  const tryAdd = (node: NodeCandidate, limit: number): boolean => {
+  /** Puts `node` (and its class context) in `room`, in full or else as a signature; returns the tokens it took. */
+  const placeNode = (node: NodeCandidate, room: number): number | undefined => {
     const parent = node.parentId && !chosen.has(node.parentId) ? byId.get(node.parentId) : undefined;
     const parentCost = parent ? blockCost(parent, 'signature') : 0;
     for (const mode of ['full', 'signature'] as const) {
-      const room = limit - used - parentCost - fileCost(node.path);
-      if (!fitsIn(node, mode, room)) continue;
+      if (!fitsIn(node, mode, room - parentCost - fileCost(node.path))) continue;
       const cost = blockCost(node, mode) + parentCost + fileCost(node.path);
-      used += cost;
       files.add(node.path);
       chosen.set(node.id, { node, mode });
       if (parent) chosen.set(parent.id, { node: parent, mode: 'signature' });
-      return true;
+      return cost;
     }
-    return false;
+    return undefined;
   };
-
-  const primary = nodes.filter((n) => n.reason !== 'class context');
-  const waiting: NodeCandidate[] = [];
-  for (const n of primary) if (!tryAdd(n, budget - reserve)) waiting.push(n);
-
   const keptSites: CallSite[] = [];
-  const addSites = (): void => {
-    for (const s of sites) {
-      if (keptSites.includes(s) || !chosen.has(s.calleeId)) continue;
-      const cost = countTokens(fmt.callSite(s)) + 1 + (keptSites.length ? 0 : countTokens(fmt.callSitesHeader()) + 1);
-      if (used + cost > budget) continue;
-      used += cost;
-      keptSites.push(s);
-    }
+  /** Puts a call site of a chosen node in `room`; the first brings the call sites' header. */
+  const placeSite = (s: CallSite, room: number): number | undefined => {
+    if (keptSites.includes(s) || !chosen.has(s.calleeId)) return undefined;
+    const cost = countTokens(fmt.callSite(s)) + 1 + (keptSites.length ? 0 : countTokens(fmt.callSitesHeader()) + 1);
+    if (cost > room) return undefined;
+    keptSites.push(s);
+    return cost;
   };
-  addSites();
+
+  const primary = fill(nodes.filter((n) => n.reason !== 'class context'), budget - reserve, placeNode, { used: header });
+  const withSites = fill(sites, budget, placeSite, { used: primary.used });
   // What the call sites did not need goes back to the nodes that waited; their own call sites may then follow.
-  const cut: BudgetCut[] = [];
-  for (const n of waiting) {
-    if (tryAdd(n, budget)) continue;
-    cut.push({ id: n.id, score: n.score, ...cutCost(n), reason: 'budget' });
-  }
-  addSites();
+  const waited = fill(primary.missed, budget, placeNode, { used: withSites.used });
+  fill(sites, budget, placeSite, { used: waited.used });
+  const cut: BudgetCut[] = waited.missed.map((n) => ({ id: n.id, score: n.score, ...cutCost(n), reason: 'budget' }));
   keptSites.sort((a, b) => sites.indexOf(a) - sites.indexOf(b));
   for (const s of chosen.values()) {
     if (s.mode === 'signature' && s.node.reason !== 'class context') cut.push({ id: s.node.id, score: s.node.score, ...cutCost(s.node), reason: 'trimmed' });
   }
 
-  // Exact count of the assembled text; drop the weakest piece until it fits (block estimates can be a token off).
+  // Exact count of the assembled text; shed the weakest piece until it fits (block estimates can be a token off).
   let selected = [...chosen.values()];
   let text = renderContext(fmt, question, selected, keptSites, languageOf);
-  let tokens = countTokens(text);
-  while (tokens > budget && (selected.length || keptSites.length)) {
+  let tokens = shedUntilWithin(budget, countTokens(text), () => {
+    if (!selected.length && !keptSites.length) return undefined;
     if (keptSites.length) keptSites.pop();
     else {
       const weakest = selected.reduce((w, s) => (s.node.score < w.node.score || (s.node.score === w.node.score && s.node.id > w.node.id) ? s : w));
@@ -115,8 +106,8 @@ export function fitToBudget(
       cut.push({ id: weakest.node.id, score: weakest.node.score, tokens: blockCost(weakest.node, weakest.mode) - 1, reason: 'budget' });
     }
     text = renderContext(fmt, question, selected, keptSites.filter((s) => selected.some((x) => x.node.id === s.calleeId)), languageOf);
-    tokens = countTokens(text);
-  }
+    return countTokens(text);
+  });
   if (tokens > budget) {
     // Not even the header fits: an empty text is the only honest answer within the budget.
     text = '';

@@ -8,7 +8,7 @@ import type { Logger } from '../ports';
 import { chunkTextOf } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import { countTokens } from '../tokens';
-import { fitToBudget } from './budget';
+import { fitContext } from './budget';
 import { fittedRank } from './fitted-rank';
 import { findCallSites } from './call-sites';
 import { collectEvidence, type Evidence, type VectorHit } from './evidence';
@@ -89,7 +89,7 @@ export async function getContextForQuestion(db: IndexDatabase, question: string,
     : 'the question has no searchable words';
   const fitted = empty
     ? { selected: [], sites: [], cut: [], text: fmt.empty(question, empty), tokens: 0, reserve: 0, tokensOf: () => 0 }
-    : fitToBudget(fmt, question, nodes, sites, budget, languageOf);
+    : fitContext(fmt, question, nodes, sites, budget, languageOf);
   // The empty notice is shown only when it fits the budget.
   const text = empty && countTokens(fitted.text) > budget ? '' : fitted.text;
   const tokenCount = empty ? countTokens(text) : fitted.tokens;

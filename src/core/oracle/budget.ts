@@ -1,7 +1,9 @@
 /**
- * Context assembly within the token budget: evidence first, best first, each block numbered as it will be cited;
- * then a slice of the repo map in what is left of its share. What did not fit is reported for --explain.
+ * Context assembly within the token budget (an adapter on the shared fitter, src/core/budget/fit.ts): evidence
+ * first, best first, each block numbered as it will be cited, a block that does not fit skipped for the next; then
+ * a slice of the repo map in what is left of its share. What did not fit is reported for --explain.
  */
+import { fill } from '../budget/fit';
 import { countTokens } from '../tokens';
 import { citationFor } from './citations';
 import type { Citation, Evidence } from './types';
@@ -41,19 +43,19 @@ export function assemble(ranked: Evidence[], budget: number, reserved: number, m
   const mapTokens = map ? countTokens(map) : 0;
   const mapFits = map !== undefined && mapTokens <= budget * MAP_SHARE;
   const room = budget - reserved - (mapFits ? mapTokens : 0);
-  for (const e of ranked) {
+  out.tokens = fill(ranked, room, (e, left) => {
     const citation = citationFor(out.citations.length + 1, e);
     const block = renderBlock(citation, e);
     const tokens = countTokens(block);
-    if (out.tokens + tokens > room) {
+    if (tokens > left) {
       out.cut.push({ key: e.key, tokens });
-      continue;
+      return undefined;
     }
     out.evidence.push(e);
     out.citations.push(citation);
     out.blocks.push(block);
-    out.tokens += tokens;
-  }
+    return tokens;
+  }).used;
   // A budget too small for the best block still cites it: narrowed to the line it quotes.
   const best = ranked[0];
   if (!out.evidence.length && best) {

@@ -7,7 +7,7 @@ import { distance } from 'fastest-levenshtein';
 import { EngineError } from '../errors';
 import { normaliseRelative } from '../index/paths';
 import type { IndexDatabase } from '../store/database';
-import { fitToBudget } from './fit';
+import { fitMap } from './fit';
 import { definersOf } from './ident-graph';
 import { loadDetails } from './map-data';
 import { rankDefinitions, type RankInput, type RankOutput } from './rank';
@@ -122,7 +122,7 @@ export function renderRepoMap(db: IndexDatabase, data: MapData, request: MapRequ
   if (request.first) entries = [...entries.filter((e) => request.first!.has(e.file)), ...entries.filter((e) => !request.first!.has(e.file))];
   // Only the entries that could fit are ever rendered (each costs at least a token); fetch their heads once.
   loadDetails(db, data, groupEntries(data, entries.slice(0, request.maxTokens)).flatMap((g) => g.tags));
-  const fitted = fitToBudget(data, entries, request.maxTokens);
+  const fitted = fitMap(data, entries, request.maxTokens);
   return {
     text: fitted.text,
     tokens: fitted.tokens,

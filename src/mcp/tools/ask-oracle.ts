@@ -1,8 +1,9 @@
 /** ask_oracle: an answer with numbered citations from code, docs, git and threads; adapter over engine.ask(). */
 import { z } from 'zod/v4';
 import { collectAnswer, countTokens, MAX_QUESTION_CHARS, SOURCE_NAMES, type SourceName } from '../../core';
+import { questionField } from '../../protocol/fields';
 import { contentBudget, fitObject } from '../budget';
-import { defineTool, maxTokensArg, textArg } from '../tool';
+import { defineTool, maxTokensArg } from '../tool';
 
 const DEFAULT_BUDGET = 4_000;
 
@@ -15,7 +16,7 @@ export const askOracleTool = defineTool({
     'Slower than the rest. About 300–2,000 tokens.',
   input: z
     .object({
-      question: textArg(MAX_QUESTION_CHARS),
+      question: questionField(MAX_QUESTION_CHARS),
       sources: z.array(z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]])).min(1).max(SOURCE_NAMES.length).optional().describe('Where to look (default all)'),
       max_tokens: maxTokensArg(DEFAULT_BUDGET),
     })

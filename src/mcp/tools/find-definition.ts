@@ -1,8 +1,9 @@
 /** find_definition: where a symbol is defined; adapter over engine.definitions(). */
 import { z } from 'zod/v4';
+import { symbolField } from '../../protocol/fields';
 import { pageList } from '../budget';
 import { ToolError } from '../errors';
-import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs, textArg } from '../tool';
+import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs } from '../tool';
 import { definitionItem, definitionRef, inScope } from './shapes';
 
 const DEFAULT_LIMIT = 10;
@@ -19,7 +20,7 @@ export const findDefinitionTool = defineTool({
     'kind, path, lines and signature. An unknown name is not_found with the closest. About 60 tokens each.',
   input: z
     .object({
-      symbol: textArg(ARG_LIMITS.symbol).describe('Plain or qualified name'),
+      symbol: symbolField(ARG_LIMITS.symbol).describe('Plain or qualified name'),
       path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
       ...paged.args,
     })

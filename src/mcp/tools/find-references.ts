@@ -1,7 +1,8 @@
 /** find_references: where a symbol is used, nearest importers first; adapter over engine.references(). */
 import { z } from 'zod/v4';
+import { symbolField } from '../../protocol/fields';
 import { pageList } from '../budget';
-import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs, textArg } from '../tool';
+import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs } from '../tool';
 import { definitionItem, definitionRef, inScope, referenceItem } from './shapes';
 
 const DEFAULT_LIMIT = 50;
@@ -17,7 +18,7 @@ export const findReferencesTool = defineTool({
     'symbol, source line. other_definitions flags an ambiguous name. About 45 tokens each; paged.',
   input: z
     .object({
-      symbol: textArg(ARG_LIMITS.symbol).describe('Plain or qualified name'),
+      symbol: symbolField(ARG_LIMITS.symbol).describe('Plain or qualified name'),
       path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
       include_definition: z.boolean().optional().describe('List the definition first'),
       ...paged.args,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/v4';
 import { type ContextResult, countTokens, isUnchanged } from '../../core';
+import { depthField, questionField } from '../../protocol/fields';
 import { contentBudget, DEFAULT_MAX_TOKENS, fitObject, fitWithin } from '../budget';
 import { ToolError } from '../errors';
 import type { SessionItem } from '../session';
@@ -16,11 +17,11 @@ const FILES_SHOWN = 10;
 
 const input = z
   .object({
-    question: textArg(ARG_LIMITS.question).optional(),
+    question: questionField(ARG_LIMITS.question).optional(),
     ref_ids: z.array(textArg(ARG_LIMITS.path)).min(1).max(20).optional().describe('Instead of question: node ids, files or "path::Symbol"s'),
     format: z.enum(['markdown', 'mu']).optional().describe('Question only (default markdown)'),
     exclude_tests: z.boolean().optional().describe('Question only: leave tests out'),
-    depth: z.number().int().min(0).max(5).optional().describe('ref_ids only: graph hops (default 2)'),
+    depth: depthField(0, 5).optional().describe('ref_ids only: graph hops (default 2)'),
     etag: z.string().max(ARG_LIMITS.etag).optional().describe('ref_ids only: etag of the bundle you hold'),
     max_tokens: maxTokensArg(DEFAULT_MAX_TOKENS),
   })

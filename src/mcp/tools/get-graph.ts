@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/v4';
 import { countTokens, type GraphView } from '../../core';
+import { depthField } from '../../protocol/fields';
 import { clampBudget, contentBudget, pageList, windowOf } from '../budget';
 import { ARG_LIMITS, defineTool, pagedArgs, textArg, type ToolAnswer } from '../tool';
 import { NO_GRAPH_HINT, readGraph } from './graph-read';
@@ -22,7 +23,7 @@ export const getGraphTool = defineTool({
   input: z
     .object({
       ref_ids: z.array(textArg(ARG_LIMITS.path)).min(1).max(20).optional().describe('Centre on these (default: whole graph)'),
-      depth: z.number().int().min(0).max(5).optional().describe('Hops around ref_ids (default 2)'),
+      depth: depthField(0, 5).optional().describe('Hops around ref_ids (default 2)'),
       format: z.enum(['json', 'mermaid']).optional().describe('Default json'),
       ...paged.args,
     })

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod/v4';
 import { type ConceptResult, countTokens, type QueryEnvelope } from '../../core';
+import { depthField, limitField } from '../../protocol/fields';
 import { clampBudget, contentBudget, fitObject, type Answer } from '../budget';
 import { ToolError, type ToolErrorCode } from '../errors';
 import { ARG_LIMITS, defineTool, maxTokensArg, textArg } from '../tool';
@@ -21,8 +22,8 @@ export const queryTool = defineTool({
   input: z
     .object({
       query: textArg(ARG_LIMITS.query).describe('A name or part of one'),
-      depth: z.number().int().min(0).max(2).optional().describe('Neighbour hops (default 1)'),
-      limit: z.number().int().min(1).max(200).optional().describe('Most concepts (default 10)'),
+      depth: depthField(0, 2).optional().describe('Neighbour hops (default 1)'),
+      limit: limitField(200).optional().describe('Most concepts (default 10)'),
       max_tokens: maxTokensArg(DEFAULT_BUDGET),
     })
     .strict(),

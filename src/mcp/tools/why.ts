@@ -1,6 +1,7 @@
 /** why: impact analysis of a graph node, file or symbol; adapter over engine.why(). */
 import { z } from 'zod/v4';
 import { countTokens } from '../../core';
+import { depthField, limitField } from '../../protocol/fields';
 import { clampBudget, contentBudget, fitObject } from '../budget';
 import type { SessionItem } from '../session';
 import { defineTool, maxTokensArg, refIdArg } from '../tool';
@@ -23,8 +24,8 @@ export const whyTool = defineTool({
   input: z
     .object({
       ref_id: refIdArg(),
-      depth: z.number().int().min(1).max(10).optional().describe('Levels per direction (default 3)'),
-      max_nodes: z.number().int().min(1).max(500).optional().describe(`Per direction (default ${DEFAULT_MAX_NODES})`),
+      depth: depthField(1, 10).optional().describe('Levels per direction (default 3)'),
+      max_nodes: limitField(500).optional().describe(`Per direction (default ${DEFAULT_MAX_NODES})`),
       reverse: z.boolean().optional().describe('Emphasise upstream'),
       max_tokens: maxTokensArg(DEFAULT_BUDGET),
     })
