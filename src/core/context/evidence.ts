@@ -5,10 +5,9 @@
  */
 import type { IndexDatabase } from '../store/database';
 import { dbFacts, type DbFacts } from './db-facts';
-import { extractEntities, mentionsTests } from './entities';
+import { analyseQuestion, type Question } from '../question/analysis';
 import { fileEdges } from './file-graph';
 import { resolveEntities, type SymbolMatch } from './symbol-match';
-import { questionTerms } from './terms';
 import { retrieveText, type TextEvidence } from './text-retrieval';
 import type { ExtractedEntity } from './types';
 
@@ -39,11 +38,17 @@ export interface Evidence {
 /** Candidate files whose neighbours are looked up (strongest by text, plus every file a named symbol is in). */
 const GRAPH_SOURCES = 12;
 
-export function collectEvidence(db: IndexDatabase, question: string, vectors?: Map<number, VectorHit>): Evidence {
+/**
+ * The evidence for a question the caller analysed (a request analyses its question once); text is analysed here,
+ * for the evaluation scripts, which hand in the dev set's questions as they are.
+ */
+export function collectEvidence(db: IndexDatabase, asked: Question | string, vectors?: Map<number, VectorHit>): Evidence {
+  const q = typeof asked === 'string' ? analyseQuestion(asked) : asked;
+  const question = q.text;
   const facts = dbFacts(db);
-  const entities = extractEntities(question);
+  const entities = [...q.entities];
   const matches = resolveEntities(db, facts, entities);
-  const text = retrieveText(db, facts, questionTerms(question));
+  const text = retrieveText(db, facts, q.query);
   const mentionRefs = referencesTo(db, matches);
   const pathMentions = mentionedFiles(facts, entities);
   const sources = new Set<number>(strongest(text, GRAPH_SOURCES));
@@ -51,7 +56,7 @@ export function collectEvidence(db: IndexDatabase, question: string, vectors?: M
   const edges = fileEdges(db, [...sources]);
   return {
     question, facts, entities, matches, text, mentionRefs, pathMentions, ...(vectors ? { vectors } : {}), edges,
-    locate: entities.some((e) => e.subject), aboutTests: mentionsTests(question),
+    locate: q.locate, aboutTests: q.aboutTests,
   };
 }
 
