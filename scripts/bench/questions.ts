@@ -6,9 +6,12 @@
  * The reference, measured in the same run: GNU grep listing the files that hold any of a question's words (what an
  * agent without an index does), median over the first REFERENCE_QUESTIONS questions.
  * `--dump FILE` writes every answer's files and nodes with their scores, to check that a speed-up changed nothing.
+ * `--profile FILE` writes a V8 CPU profile of the first asks only (not the open and warm-up), for `--cpu-prof`-style
+ * reading of where a question's time goes.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { median, ms, openServingEngine, p95 } from './serving';
@@ -40,6 +43,8 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf('--dump');
   const dump = at >= 0 ? resolve(args.splice(at, 2)[1]!) : undefined;
+  const pAt = args.indexOf('--profile');
+  const profile = pAt >= 0 ? resolve(args.splice(pAt, 2)[1]!) : undefined;
   const [db, dir] = args.map((a) => resolve(a));
   if (!db || !dir) throw new Error('usage: questions.js DB DIR');
   const { engine, openMs, warmMs } = await openServingEngine(dir, db);
@@ -52,6 +57,13 @@ async function main(): Promise<void> {
   // CPU time per question (this process, all threads): on a shared machine the wall time also counts waiting for a
   // core, so the two together tell a slow answer from a busy machine.
   const coldCpu: number[] = [];
+  const warmCpu: number[] = [];
+  const session = profile ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
   const slow: string[] = [];
   const answers: unknown[] = [];
   for (const pass of [cold, warm]) {
@@ -61,10 +73,15 @@ async function main(): Promise<void> {
       const answer = await engine.getContextForQuestion(q, { maxTokens: 8000 });
       const t = ms(t0);
       const c = process.cpuUsage(c0);
-      if (pass === cold) coldCpu.push((c.user + c.system) / 1000);
+      (pass === cold ? coldCpu : warmCpu).push((c.user + c.system) / 1000);
       if (pass === cold) answers.push({ q, files: answer.files, nodes: answer.nodes.map((n) => [n.id, n.score, n.tokens]), tokens: answer.tokenCount, text: answer.text });
       pass.push(t);
       if (pass === cold && t > 150) slow.push(`${Math.round(t)} ${q}`);
+    }
+    if (pass === cold && session) {
+      const { profile: taken } = await session.post('Profiler.stop');
+      writeFileSync(profile!, JSON.stringify(taken));
+      session.disconnect();
     }
   }
   await engine.dispose();
@@ -75,7 +92,7 @@ async function main(): Promise<void> {
     openMs: Math.round(openMs), warmMs: Math.round(warmMs), firstQuestionMs: Math.round(firstMs),
     cold: { p50Ms: Math.round(median(cold)), p95Ms: Math.round(p95(cold)), maxMs: Math.round(Math.max(...cold)), n: cold.length, cpuP50Ms: Math.round(median(coldCpu)), cpuP95Ms: Math.round(p95(coldCpu)) },
     loadavg: loadavg().map((x) => +x.toFixed(1)),
-    warm: { p50Ms: Math.round(median(warm)), p95Ms: Math.round(p95(warm)), n: warm.length },
+    warm: { p50Ms: Math.round(median(warm)), p95Ms: Math.round(p95(warm)), n: warm.length, cpuP50Ms: Math.round(median(warmCpu)), cpuP95Ms: Math.round(p95(warmCpu)) },
     reference: grepMedian === null
       ? 'grep not found'
       : { grepFilesMedianMs: Math.round(grepMedian), coldP50Ratio: +(median(cold) / grepMedian).toFixed(3), coldP95Ratio: +(p95(cold) / grepMedian).toFixed(3) },

@@ -19,6 +19,7 @@ import { createNavigation } from './navigation/service';
 import { createContextService } from './context/service';
 import { createGraphFacade } from './graph/service';
 import { createOracleFacade } from './oracle/facade';
+import { analyseQuestion } from './question/analysis';
 import { redactingEngine, redactingHttp, redactingWriter } from './redact/redacting-engine';
 
 export type { Engine } from './engine-api';
@@ -73,7 +74,10 @@ export function createEngine(given: EngineDeps, config: Partial<EngineConfig> = 
     // -- graph --
     ...createGraphFacade(deps, lifecycle.readable, cfg),
     // -- context --
-    getContextForQuestion: (question, options) => requests.within(String(question ?? ''), (r) => context.getContextForQuestion(r, question, options)),
+    getContextForQuestion: (question, options) => {
+      const text = String(question ?? '');
+      return requests.within(text, (r) => context.getContextForQuestion(r, analyseQuestion(text), options));
+    },
     warm: () => requests.within(undefined, (r) => context.warm(r)),
     // -- oracle --
     ...oracle,

@@ -40,7 +40,7 @@ export { toContextJson } from './context/export-json';
 export { parseGoldenLine, scoreGolden, summariseGolden, type GoldenQuestion, type GoldenScore } from './context/golden';
 export { bundleToMarkdown } from './bundle/markdown';
 export { isUnchanged, type BundleResult } from './bundle/types';
-export { symbolFromQuestion } from './navigation/symbol-query';
+export { symbolFromQuestion } from './question/symbol';
 export { mentionsFromText } from './repomap/mentions';
 
 // The knowledge graph and its rules.

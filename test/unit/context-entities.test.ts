@@ -1,7 +1,7 @@
 /** Entity extraction and question terms: what the question names, and how sure we are that it is code. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractEntities, locateSubject, mentionsTests } from '../../src/core/context/entities';
+import { extractEntities, locateSubject, mentionsTests } from '../../src/core/question/entities';
 import { classifyPath } from '../../src/core/context/paths';
 import { questionTerms } from '../../src/core/context/terms';
 

@@ -15,6 +15,7 @@ import { DEFAULT_WEIGHTS } from '../../src/core/context/types';
 import type { IndexDatabase } from '../../src/core/store/database';
 import { captureLogger, removeWorkspace } from '../helpers/workspace';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
+import { analyseQuestion } from '../../src/core/question/analysis';
 
 const FILES = {
   'src/retry/policy.ts': 'export class RetryPolicy {\n  constructor(public attempts: number) {}\n  delay(n: number): number { return 100 * 2 ** n; }\n}\n',
@@ -41,7 +42,7 @@ describe('fitted file ranker', () => {
   it('lists first the file that defines the named type, which today ranks below a file using it', async () => {
     const { files } = todayOrder();
     assert.notEqual(files[0]!.path, 'src/retry/policy.ts', 'the fixture must be one today gets wrong');
-    const r = await getContextForQuestion(db, QUESTION, { format: 'json' }, { logger: captureLogger(), clock: { now: () => 0 } });
+    const r = await getContextForQuestion(db, analyseQuestion(QUESTION), { format: 'json' }, { logger: captureLogger(), clock: { now: () => 0 } });
     assert.equal(r.files[0]!.path, 'src/retry/policy.ts');
     assert.deepEqual(new Set(r.files.map((f) => f.path)), new Set(files.map((f) => f.path)), 're-orders, never adds or drops');
   });
@@ -58,9 +59,9 @@ describe('fitted file ranker', () => {
 
   it('explains each file with its fitted score and at most four contributions, only when asked', async () => {
     const deps = { logger: captureLogger(), clock: { now: () => 0 } };
-    const plain = await getContextForQuestion(db, QUESTION, { format: 'json' }, deps);
+    const plain = await getContextForQuestion(db, analyseQuestion(QUESTION), { format: 'json' }, deps);
     assert.ok(plain.files.every((f) => f.fitted === undefined));
-    const r = await getContextForQuestion(db, QUESTION, { format: 'json', explain: true }, deps);
+    const r = await getContextForQuestion(db, analyseQuestion(QUESTION), { format: 'json', explain: true }, deps);
     const top = r.files[0]!.fitted!;
     assert.ok(top.top.length > 0 && top.top.length <= 4);
     assert.ok(top.top.some((c) => c.feature === 'definesUnique' && c.value > 0), JSON.stringify(top));

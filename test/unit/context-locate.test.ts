@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { getContextForQuestion } from '../../src/core/context/context';
+import { analyseQuestion } from '../../src/core/question/analysis';
 import type { IndexDatabase } from '../../src/core/store/database';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
 import { captureLogger, removeWorkspace } from '../helpers/workspace';
@@ -127,7 +128,7 @@ before(async () => {
 after(() => removeWorkspace(root));
 
 const first = async (question: string) => {
-  const r = await getContextForQuestion(db, question, { format: 'json' }, { logger: captureLogger(), clock: { now: () => 0 } });
+  const r = await getContextForQuestion(db, analyseQuestion(question), { format: 'json' }, { logger: captureLogger(), clock: { now: () => 0 } });
   return `${r.files[0]?.path}:${r.files[0]?.line}`;
 };
 

@@ -5,7 +5,8 @@ import { EngineError } from '../../src/core/errors';
 import { ImportResolver, goModulePath } from '../../src/core/navigation/imports';
 import { findOccurrences } from '../../src/core/navigation/occurrences';
 import { classifyPath, PathClass } from '../../src/core/navigation/path-class';
-import { parseSymbolQuery, symbolFromQuestion } from '../../src/core/navigation/symbol-query';
+import { parseSymbolQuery } from '../../src/core/navigation/symbol-query';
+import { symbolFromQuestion } from '../../src/core/question/symbol';
 
 describe('symbol queries', () => {
   it('splits qualified names in every common notation', () => {

@@ -7,7 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sseData } from '../../src/core/llm/sse';
-import { analyseQuestion } from '../../src/core/oracle/analyse';
+import { oracleAnalysis } from '../../src/core/oracle/analyse';
+import { analyseQuestion as analyse } from '../../src/core/question/analysis';
+
+/** The oracle's view of a question, as ask() makes it. */
+const analyseQuestion = (q: string, hint?: { subject?: string }) => oracleAnalysis(analyse(q), hint);
 import { asksAboutPastSessions } from '../../src/core/oracle/ask';
 import { verifyEvidence } from '../../src/core/oracle/citations';
 import { createConversationStore, extractiveSummariser, type Summariser } from '../../src/core/oracle/conversation';

@@ -9,7 +9,11 @@ import { leadSymbol } from '../../src/core/oracle/ask';
 import { createIndexCodeRetrieval } from '../../src/core/oracle/code-index';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
 import { removeWorkspace } from '../helpers/workspace';
-import { analyseQuestion } from '../../src/core/oracle/analyse';
+import { oracleAnalysis } from '../../src/core/oracle/analyse';
+import { analyseQuestion as analyse } from '../../src/core/question/analysis';
+
+/** The oracle's view of a question, as ask() makes it. */
+const analyseQuestion = (q: string, hint?: { subject?: string }) => oracleAnalysis(analyse(q), hint);
 import type { TermStats } from '../../src/core/oracle/code-retrieval';
 import { hasProjectTerm, rankCandidates } from '../../src/core/oracle/rank';
 import { orderByRole } from '../../src/core/oracle/roles';

@@ -5,6 +5,7 @@
  */
 import { EngineError, throwIfAborted } from '../errors';
 import type { Logger } from '../ports';
+import type { Question } from '../question/analysis';
 import { chunkTextOf } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import { countTokens } from '../tokens';
@@ -33,8 +34,8 @@ export interface ContextDeps {
   vectors?: VectorSearch;
 }
 
-function validate(question: string, options: ContextOptions): { budget: number; format: ContextFormat; weights: ContextWeights } {
-  if (!question.trim()) throw new EngineError('required', 'the question is empty');
+function validate(question: Question, options: ContextOptions): { budget: number; format: ContextFormat; weights: ContextWeights } {
+  if (!question.text.trim()) throw new EngineError('required', 'the question is empty');
   const budget = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   if (!Number.isInteger(budget) || budget < 1) throw new EngineError('invalid_input', `maxTokens must be a positive integer, got ${budget}`);
   const format = options.format ?? 'mu';
@@ -46,9 +47,11 @@ function validate(question: string, options: ContextOptions): { budget: number; 
   return { budget, format, weights };
 }
 
-export async function getContextForQuestion(db: IndexDatabase, question: string, options: ContextOptions, deps: ContextDeps): Promise<ContextResult> {
+/** Smart context for a question its request analysed once (question/analysis.ts). */
+export async function getContextForQuestion(db: IndexDatabase, asked: Question, options: ContextOptions, deps: ContextDeps): Promise<ContextResult> {
   const started = deps.clock.now();
-  const { budget, format, weights } = validate(question, options);
+  const { budget, format, weights } = validate(asked, options);
+  const question = asked.text;
   const minRelevance = options.minRelevance ?? DEFAULT_MIN_RELEVANCE;
   const maxFiles = Math.max(1, options.maxFiles ?? DEFAULT_MAX_FILES);
 
@@ -67,7 +70,7 @@ export async function getContextForQuestion(db: IndexDatabase, question: string,
   }
   throwIfAborted(options.signal);
 
-  const ev = collectEvidence(db, question, vectors);
+  const ev = collectEvidence(db, asked, vectors);
   let ranked = rankFiles(ev, weights);
   const expanded = ranked.length;
   if (options.excludeTests) ranked = ranked.filter((f) => ev.facts.files.get(f.fileId)?.cls !== 'test');

@@ -5,10 +5,9 @@
  */
 import type { IndexDatabase } from '../store/database';
 import { dbFacts, type DbFacts } from './db-facts';
-import { extractEntities, mentionsTests } from './entities';
+import { analyseQuestion, type Question } from '../question/analysis';
 import { fileEdges } from './file-graph';
 import { resolveEntities, type SymbolMatch } from './symbol-match';
-import { questionTerms } from './terms';
 import { retrieveText, type TextEvidence } from './text-retrieval';
 import type { ExtractedEntity } from './types';
 
@@ -39,11 +38,17 @@ export interface Evidence {
 /** Candidate files whose neighbours are looked up (strongest by text, plus every file a named symbol is in). */
 const GRAPH_SOURCES = 12;
 
-export function collectEvidence(db: IndexDatabase, question: string, vectors?: Map<number, VectorHit>): Evidence {
+/**
+ * The evidence for a question the caller analysed (a request analyses its question once); text is analysed here,
+ * for the evaluation scripts, which hand in the dev set's questions as they are.
+ */
+export function collectEvidence(db: IndexDatabase, asked: Question | string, vectors?: Map<number, VectorHit>): Evidence {
+  const q = typeof asked === 'string' ? analyseQuestion(asked) : asked;
+  const question = q.text;
   const facts = dbFacts(db);
-  const entities = extractEntities(question);
+  const entities = [...q.entities];
   const matches = resolveEntities(db, facts, entities);
-  const text = retrieveText(db, facts, questionTerms(question));
+  const text = retrieveText(db, facts, q.query);
   const mentionRefs = referencesTo(db, matches);
   const pathMentions = mentionedFiles(facts, entities);
   const sources = new Set<number>(strongest(text, GRAPH_SOURCES));
@@ -51,7 +56,7 @@ export function collectEvidence(db: IndexDatabase, question: string, vectors?: M
   const edges = fileEdges(db, [...sources]);
   return {
     question, facts, entities, matches, text, mentionRefs, pathMentions, ...(vectors ? { vectors } : {}), edges,
-    locate: entities.some((e) => e.subject), aboutTests: mentionsTests(question),
+    locate: q.locate, aboutTests: q.aboutTests,
   };
 }
 
@@ -74,20 +79,24 @@ function strongest(text: TextEvidence, k: number): number[] {
  */
 function mentionedFiles(facts: DbFacts, entities: ExtractedEntity[]): Set<number> {
   const out = new Set<number>();
+  // Every path without its extension, made once per question: a question with several dotted names tried each of
+  // their prefixes against every file, stripping each path again every time.
+  let bares: { id: number; bare: string }[] | undefined;
   for (const e of entities) {
     if (e.kind === 'path' || (e.kind === 'quoted' && e.text.includes('/'))) {
-      for (const f of facts.files.values()) if (f.path === e.text || f.path.endsWith(`/${e.text}`)) out.add(f.id);
+      const tail = `/${e.text}`;
+      for (const f of facts.files.values()) if (f.path === e.text || f.path.endsWith(tail)) out.add(f.id);
       continue;
     }
     if (e.kind !== 'qualified' && e.kind !== 'quoted') continue;
     const parts = e.text.split(/\.|::/).filter((p) => p && p !== 'crate' && p !== 'self' && p !== 'super');
+    if (parts.length < 2) continue;
+    bares ??= [...facts.files.values()].map((f) => ({ id: f.id, bare: f.path.replace(/\.[^./]+$/, '') }));
     // The longest prefix of two or more parts that names a module; the rest are names inside it.
     for (let k = parts.length; k >= 2; k--) {
       const stem = parts.slice(0, k).join('/');
-      const hits = [...facts.files.values()].filter((f) => {
-        const bare = f.path.replace(/\.[^./]+$/, '');
-        return bare === stem || bare.endsWith(`/${stem}`) || bare.endsWith(`/${stem}/__init__`) || bare.endsWith(`/${stem}/mod`) || bare === `${stem}/__init__` || bare === `${stem}/mod`;
-      });
+      const [tail, init, mod, rootInit, rootMod] = [`/${stem}`, `/${stem}/__init__`, `/${stem}/mod`, `${stem}/__init__`, `${stem}/mod`];
+      const hits = bares.filter(({ bare }) => bare === stem || bare.endsWith(tail) || bare.endsWith(init) || bare.endsWith(mod) || bare === rootInit || bare === rootMod);
       if (hits.length && hits.length <= 3) {
         for (const f of hits) out.add(f.id);
         break;

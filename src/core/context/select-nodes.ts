@@ -114,9 +114,12 @@ export function selectNodes(db: IndexDatabase, ev: Evidence, files: ScoredFile[]
     }
   }
 
-  const rows = chunkRows(db, [...wanted.keys()]);
+  // Only chunks that can be shown are read: rebuilding a chunk's text unpacks its file and reads all its symbols, and
+  // a weak match below NODE_MIN_SCORE would be dropped below anyway.
+  const shown = [...wanted].filter(([, w]) => w.mention || nodeScore(w.score) >= NODE_MIN_SCORE);
+  const rows = chunkRows(db, shown.map(([chunkId]) => chunkId));
   const nodes: NodeCandidate[] = [];
-  for (const [chunkId, w] of wanted) {
+  for (const [chunkId, w] of shown) {
     const row = rows.get(chunkId);
     const file = row ? ev.facts.files.get(row.fileId) : undefined;
     if (!row || !file || (row.kind === 'file' && commentOnly(row.text))) continue;
@@ -132,12 +135,17 @@ export function selectNodes(db: IndexDatabase, ev: Evidence, files: ScoredFile[]
     nodes.push({
       id: row.symbol ? `${file.path}#${row.symbol}` : `${file.path}:${row.lineStart}`, fileId: row.fileId, path: file.path,
       ...(row.symbol ? { symbol: row.symbol } : {}), kind: row.kind, lineStart: row.lineStart, lineEnd: row.lineEnd,
-      ...(row.signature ? { signature: row.signature } : {}), ...(row.doc ? { doc: row.doc } : {}), text: row.text, score: Math.round(w.score * 10000) / 10000,
+      ...(row.signature ? { signature: row.signature } : {}), ...(row.doc ? { doc: row.doc } : {}), text: row.text, score: nodeScore(w.score),
       signals, reason: w.reason, mention: w.mention,
       ...(row.container ? { parentId: `${file.path}#${row.container}` } : {}),
     });
   }
   return withClassContext(db, dropNested(nodes.filter((n) => n.mention || n.score >= NODE_MIN_SCORE)));
+}
+
+/** A node's score as it is shown and compared with NODE_MIN_SCORE: four decimals. */
+function nodeScore(score: number): number {
+  return Math.round(score * 10000) / 10000;
 }
 
 /** Code outside definitions that is only blank lines and comments (usually the doc of the next definition). */

@@ -5,6 +5,7 @@
 import { createVectorIndex, type VectorIndex } from '../embeddings/vector-index';
 import type { EngineDeps } from '../ports';
 import type { IndexDatabase } from '../store/database';
+import type { Question } from '../question/analysis';
 import type { IndexRequest } from '../store/index-request';
 import { countTokens } from '../tokens';
 import { getContextForQuestion } from './context';
@@ -13,7 +14,8 @@ import type { ContextOptions, ContextResult, EmbeddingSettings } from './types';
 
 /** Each method reads the index of the request it serves (see store/index-request.ts). */
 export interface ContextMethods {
-  getContextForQuestion(request: IndexRequest, question: string, options?: ContextOptions): Promise<ContextResult>;
+  /** Smart context for a question its request analysed (question/analysis.ts). */
+  getContextForQuestion(request: IndexRequest, question: Question, options?: ContextOptions): Promise<ContextResult>;
   /**
    * Loads what every question needs (the index's facts, import links and names in order, the tokenizer) ahead of the
    * first one, which otherwise pays for it (~0.9 s at 10k files). For long-running hosts, once the index is ready;
@@ -40,7 +42,7 @@ export function createContextService(deps: EngineDeps): ContextMethods {
     async getContextForQuestion(request, question, options = {}) {
       const db = await request.db();
       const index = options.embeddings ? vectorIndexFor(options.embeddings) : undefined;
-      return getContextForQuestion(db, String(question ?? ''), options, {
+      return getContextForQuestion(db, question, options, {
         logger: deps.logger, clock: deps.clock, ...(index ? { vectors: (d, q, signal) => index.search(d, q, signal) } : {}),
       });
     },

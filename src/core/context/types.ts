@@ -1,4 +1,7 @@
 /** DTOs and options of smart context: the question in, ranked files and a token-budgeted context out. */
+import type { ExtractedEntity } from '../question/entities';
+
+export type { EntityKind, ExtractedEntity } from '../question/entities';
 
 export type ContextFormat = 'mu' | 'json' | 'markdown';
 
@@ -88,18 +91,6 @@ export interface ContextOptions {
   /** Adds each file's fitted-ranker score and largest feature contributions (`context --explain`). */
   explain?: boolean;
   signal?: AbortSignal;
-}
-
-export type EntityKind = 'quoted' | 'path' | 'qualified' | 'camel' | 'snake' | 'constant' | 'word';
-
-export interface ExtractedEntity {
-  /** The text as the question wrote it (without quotes). */
-  text: string;
-  kind: EntityKind;
-  /** 0..1: how surely the text names code. */
-  confidence: number;
-  /** The X of "where is X defined?": looked up harder (declaration lines the parser did not record). */
-  subject?: boolean;
 }
 
 /** Per-signal scores behind a node or file (each 0..1 before weighting): one per weighted signal. */

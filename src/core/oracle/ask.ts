@@ -6,7 +6,8 @@
  */
 import { EngineError, throwIfAborted } from '../errors';
 import { countTokens } from '../tokens';
-import { analyseQuestion, shortName } from './analyse';
+import { oracleAnalysis, shortName } from './analyse';
+import { analyseQuestion } from '../question/analysis';
 import { classifyPath } from '../context/paths';
 import { stem, textTerms } from '../context/terms';
 import { assemble, DEFAULT_BUDGET, MAP_SHARE } from './budget';
@@ -52,14 +53,16 @@ export async function* askQuestion(env: OracleEnv, question: string, options: As
   yield { type: 'phase', phase: 'analysing', message: 'analysing the question', ms: ms() };
   // The session may have gone on in another process (an earlier CLI run, the MCP server before a restart).
   if (options.session) await env.conversations.load(options.session);
-  const analysis = analyseQuestion(q, options.session ? { subject: env.conversations.lastSubject(options.session) } : {});
+  // The one analysis of the question: smart context gets it as it is, the oracle's view adds the conversation.
+  const asked = analyseQuestion(q);
+  const analysis = oracleAnalysis(asked, options.session ? { subject: env.conversations.lastSubject(options.session) } : {});
   yield { type: 'analysis', analysis, ms: ms() };
 
   yield { type: 'phase', phase: 'searching', message: `searching ${selected.join(', ')}`, ms: ms() };
   const ctx: SourceContext = {
     root: env.root, fs: env.fs, logger: env.logger, clock: env.clock, code: env.code, files: env.files(), markdown: env.markdown, gitLog: env.gitLog,
     docsFolders: options.docsFolders ?? settings.docsFolders, exclude: env.exclude, respectGitignore: env.respectGitignore,
-    analysis, question: q, pastSessions: options.pastSessions ?? asksAboutPastSessions(q), ...(env.git ? { git: env.git } : {}), ...(signal ? { signal } : {}),
+    analysis, question: q, asked, pastSessions: options.pastSessions ?? asksAboutPastSessions(q), ...(env.git ? { git: env.git } : {}), ...(signal ? { signal } : {}),
   };
   const got: Retrieved = { candidates: [], stats: [], paths: [], reports: [] };
   for await (const report of retrieve(ctx, selected, got)) yield { type: 'source', report, ms: ms() };

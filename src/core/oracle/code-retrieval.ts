@@ -2,6 +2,7 @@
  * What the oracle needs from code intelligence, as one small interface the engine fills with its capabilities
  * (smart context, exact navigation, the repo map). The oracle never queries the index tables for these itself.
  */
+import type { Question } from '../question/analysis';
 import type { RetrievalMethod } from './types';
 import type { ExplainSignalRow } from './types';
 
@@ -49,8 +50,8 @@ export interface CodeRetrieval {
   unavailable(): Promise<string | undefined>;
   /** Commit queued file changes the question mentions before answering (just-in-time indexing), when supported. */
   prepare?(question: string): Promise<void>;
-  /** Smart context for a question (ranked code with scores). */
-  context(question: string, maxTokens: number, signal?: AbortSignal): Promise<CodeHit[]>;
+  /** Smart context for the question (ranked code with scores), from the analysis the oracle made of it. */
+  context(question: Question, maxTokens: number, signal?: AbortSignal): Promise<CodeHit[]>;
   /** The per-signal scores behind the last `context` call's nodes (for --explain), when the engine has smart context. */
   contextSignals?(): ExplainSignalRow[];
   /** Exact definitions of a name (code navigation). */

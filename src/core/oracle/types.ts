@@ -2,13 +2,14 @@
  * DTOs of the oracle: the question in, a stream of plain serialisable events out (the CLI, the MCP server and the
  * VS Code panel consume the same stream), and the collected result.
  */
+import type { QuestionKind } from '../question/kind';
 
 /** Where evidence can come from; each can be chosen with `sources` and each can be unavailable on its own. */
 export type SourceName = 'code' | 'docs' | 'git' | 'threads';
 export const SOURCE_NAMES: readonly SourceName[] = ['code', 'docs', 'git', 'threads'];
 
 /** What the question asks for; decides which retrieval paths lead and what gets boosted. */
-export type QuestionKind = 'definition' | 'references' | 'behaviour' | 'change' | 'conceptual';
+export type { QuestionKind } from '../question/kind';
 
 /** How a piece of evidence was found. */
 export type RetrievalMethod =

@@ -43,7 +43,7 @@ export async function searchCode(ctx: SourceContext): Promise<SourceOutput> {
       ? run('references', 'code navigation', () => code.references(subject, MAX_REFERENCES, ctx.signal))
       : Promise.resolve([]),
     query
-      ? run('context', 'smart context', () => code.context(ctx.question, 4000, ctx.signal))
+      ? run('context', 'smart context', () => code.context(ctx.asked, 4000, ctx.signal))
       : Promise.resolve([]),
   ]);
   const candidates: Candidate[] = [];

@@ -1,5 +1,6 @@
 /** What every evidence source shares: its inputs, its output, and how it says it cannot run. */
 import type { Clock, FileSystem, Git, Logger } from '../../ports';
+import type { Question } from '../../question/analysis';
 import type { CodeRetrieval, TermStats } from '../code-retrieval';
 import type { FileCache } from '../file-cache';
 import type { MarkdownCache } from '../markdown-files';
@@ -24,6 +25,8 @@ export interface SourceContext {
   respectGitignore: boolean;
   analysis: QuestionAnalysis;
   question: string;
+  /** The question's one analysis (question/analysis.ts), handed to smart context as it is. */
+  asked: Question;
   /** The oracle's own session logs may be evidence (the question asks about past sessions, or the caller said so). */
   pastSessions: boolean;
   signal?: AbortSignal;

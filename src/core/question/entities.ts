@@ -3,17 +3,22 @@
  * CamelCase, snake_case, CONSTANTS, dotted qualified names, paths) plus plain words, which only count when they
  * turn out to be the name of something in the index (resolved in symbol-match.ts).
  */
-import type { EntityKind, ExtractedEntity } from './types';
+import { CODE_WORDS } from '../text/question-words';
 import { isStopword } from '../text/stopwords';
 
-const WORD_CONFIDENCE = 0.25;
+export type EntityKind = 'quoted' | 'path' | 'qualified' | 'camel' | 'snake' | 'constant' | 'word';
 
-/** Words of programming prose that name language constructs, not the user's symbols. */
-const CODE_WORDS = new Set(`return returns string strings undefined null none nil true false function functions class classes const let var
-new this self type types interface interfaces import imports export exports async await error errors value values object objects array
-arrays number numbers int integer bool boolean list dict map set get default options option config data name names key keys test tests
-file files code method methods module modules fix fixes fixed add adds added remove removes removed update updates support supports
-use make allow allows handle handles change changes instead when case cases issue issues bug bugs`.split(/\s+/));
+export interface ExtractedEntity {
+  /** The text as the question wrote it (without quotes). */
+  text: string;
+  kind: EntityKind;
+  /** 0..1: how surely the text names code. */
+  confidence: number;
+  /** The X of "where is X defined?": looked up harder (declaration lines the parser did not record). */
+  subject?: boolean;
+}
+
+const WORD_CONFIDENCE = 0.25;
 
 interface Pattern {
   kind: EntityKind | 'pascal';
