@@ -88,25 +88,37 @@ describe('MCP cursors', () => {
 });
 
 describe('token counting of hostile text', () => {
-  it('counts an 80 KB identifier in well under 2 s, within 5% of its whole count', { timeout: 2_000 }, () => {
+  // Encoding a word whole grows with the square of its length: measured here, an 8 KB slice 33 ms, the 80 KB word
+  // 3.1 s (~90x). So the check is a ratio against encoding 8 KB slices in the same run (best of 3), which load slows
+  // alike, not a wall-clock limit: a prefix-scaled count costs about one slice, a whole-word count fails the 10x bound.
+  it('counts an 80 KB identifier at the cost of a short prefix, not of the whole word, within 5% of its whole count', { timeout: 60_000 }, () => {
     let seed = 7;
     const letter = (): string => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return String.fromCharCode(97 + (seed % 26));
     };
     const word = Array.from({ length: 80 * 1024 }, letter).join('');
-    const started = performance.now();
-    const tokens = countTokens(word);
-    assert.ok(performance.now() - started < 1_500, `${performance.now() - started} ms`);
     // The whole word's count, from a prefix short enough to encode whole quickly, scaled.
     const prefix = word.slice(0, 8 * 1024);
     const expected = tokenizer.countTokens(prefix) * 10;
+    // Three other 8 KB slices: the tokenizer caches a text it has seen, so timing the same one again measures nothing.
+    let prefixMs = Infinity;
+    for (let run = 1; run <= 3; run++) {
+      const t = performance.now();
+      tokenizer.countTokens(word.slice(run * 8 * 1024, (run + 1) * 8 * 1024));
+      prefixMs = Math.min(prefixMs, performance.now() - t);
+    }
+    const started = performance.now();
+    const tokens = countTokens(word);
+    const ms = performance.now() - started;
+    assert.ok(ms < 10 * prefixMs + 100, `${ms.toFixed(0)} ms against ${prefixMs.toFixed(0)} ms for the 8 KB prefix`);
     assert.ok(Math.abs(tokens - expected) / expected < 0.05, `${tokens} vs ~${expected}`);
     assert.equal(tokensWithin(word, 100), false);
     assert.equal(tokensWithin(word, tokens), tokens);
   });
 
-  it('counts 1 MB runs of one letter, of punctuation and of spaces quickly', { timeout: 2_000 }, () => {
+  // Encoding 1 MB whole would take hours (see above); 20 s is far from that and from a loaded machine's slowest count.
+  it('counts 1 MB runs of one letter, of punctuation and of spaces quickly', { timeout: 20_000 }, () => {
     for (const ch of ['a', '=', ' ', '\u00e9', '\u{1F600}']) assert.ok(countTokens(ch.repeat(1 << 20)) > 0);
   });
 
