@@ -15,6 +15,8 @@ import { searchChunks } from '../../src/core/search/full-text';
 import { chunkTexts } from '../../src/core/store/chunk-texts';
 import { compactIndex, deadFtsRows } from '../../src/core/store/compaction';
 import { IndexDatabase } from '../../src/core/store/database';
+import { memoryImage } from '../../src/core/store/paged-file';
+import { exportImage } from '../../src/core/store/shared-image';
 import { removeFile, writeFile } from '../../src/core/store/file-writes';
 import { createNodeAssetLocator } from '../../src/node/assets';
 import { ASSET_ROOT, REPO_ROOT } from '../helpers/workspace';
@@ -100,6 +102,24 @@ describe('chunk text rebuilt from the stored file text', () => {
 });
 
 describe('contentless full-text table', () => {
+  it('an exported index has no dead rows and ranks as a fresh index does; the index it came from is left as it was', async () => {
+    const files = await Promise.all(Array.from({ length: 8 }, (_, i) => extract(`src/f${i}.ts`, `export function router${i}() { return ${i}; }\n`)));
+    const changed = await extract('src/f0.ts', 'export function deltaRouter() { return 4; }\n');
+    const db = await newDb();
+    for (const f of files) write(db, f);
+    write(db, changed, 2);
+    assert.equal(deadFtsRows(db), 1, 'one dead row, under the share that compacts on a commit');
+    const fresh = await newDb();
+    for (const f of [changed, ...files.slice(1)]) write(fresh, f);
+    assert.notDeepEqual(searchChunks(db, 'router'), searchChunks(fresh, 'router'), 'the dead row counts in BM25');
+
+    const exported = await IndexDatabase.open(assets, memoryImage(await exportImage(assets, db)));
+    assert.equal(deadFtsRows(exported), 0);
+    assert.deepEqual(searchChunks(exported, 'router'), searchChunks(fresh, 'router'));
+    assert.equal(deadFtsRows(db), 1);
+    for (const d of [db, fresh, exported]) d.close();
+  });
+
   it('leaves dead rows on removal that match nothing, and compaction rebuilds the table as a fresh index would', async () => {
     const a = await extract('src/a.ts', 'export function alphaRouter() { return 1; }\nexport function betaRouter() { return 2; }\n');
     const b = await extract('src/b.ts', 'export function gammaRouter() { return 3; }\n');

@@ -75,7 +75,7 @@ export function createIndexLifecycle(deps: EngineDeps, cfg: EngineConfig): Index
     run: (options) => queued(() => indexUnderLock(ctx, options, false)).then((outcome) => outcome!),
     damage: () => loaded.damage,
     takeWarnings: () => warnings.splice(0),
-    exportImage: async () => exportImage(await readable()),
+    exportImage: async () => exportImage(deps.assets, await readable()),
     importImage: (image) => importImage(deps, loaded, meta, image, queued),
     async foreignRoot() {
       const stored = (await readable()).meta();

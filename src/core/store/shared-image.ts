@@ -4,18 +4,33 @@
  * then trusts no stored mtime, so the next run compares every file here by content hash.
  */
 import { adoptionChanges, bufferDraft, checkIndexVersions } from '../index/shared-index';
-import type { EngineDeps } from '../ports';
+import type { AssetLocator, EngineDeps } from '../ports';
 import { applyChange } from './changes';
+import { compactIndex, deadFtsRows } from './compaction';
 import { IndexDatabase } from './database';
 import type { LoadedIndex } from './loaded-index';
 import { memoryImage } from './paged-file';
 import { persistRun } from './persistence';
 
-/** The readable index with its journal folded in, as bytes. */
-export function exportImage(source: IndexDatabase): Uint8Array {
-  const draft = bufferDraft();
-  source.writeImage(draft);
-  return draft.bytes();
+/**
+ * The readable index with its journal folded in, as bytes, without dead full-text rows: FTS4 without content keeps a
+ * changed file's old rows until compaction, and BM25 counts them, so an export that kept them would rank a little
+ * differently from a fresh index on every machine that imports it (seen in the seeded eval harness). The readable
+ * index is left as it is; the rebuild happens on a copy.
+ */
+export async function exportImage(assets: AssetLocator, source: IndexDatabase): Promise<Uint8Array> {
+  const plain = bufferDraft();
+  source.writeImage(plain);
+  if (deadFtsRows(source) === 0) return plain.bytes();
+  const copy = await IndexDatabase.open(assets, memoryImage(plain.bytes()));
+  try {
+    compactIndex(copy, { rebuild: true });
+    const compacted = bufferDraft();
+    copy.writeImage(compacted);
+    return compacted.bytes();
+  } finally {
+    copy.close();
+  }
 }
 
 /**
