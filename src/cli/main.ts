@@ -100,7 +100,9 @@ export async function main(argv: string[]): Promise<number> {
   const engine = createNodeEngine({
     userModel,
     root,
-    ...(flags.db ? { indexPath: String(flags.db) } : {}),
+    // A relative --db is relative to where the command runs, as --import and --export are (the engine alone would
+    // take it from the root, and an index meant to sit beside a script landed inside the indexed tree).
+    ...(flags.db ? { indexPath: resolve(String(flags.db)) } : {}),
     logger,
     config: {
       ...(flags.exclude ? { exclude: flags.exclude as string[] } : {}),

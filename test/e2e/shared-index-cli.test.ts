@@ -89,6 +89,17 @@ describe('a shared index', () => {
     assert.equal(status.json.files, 3);
   });
 
+  it('a relative --db, like --export, is a path from where the command runs, not from --root', () => {
+    const root = makeWorkspace(FILES);
+    const here = makeWorkspace({});
+    roots.push(root, here);
+    const r = runCli(['index', '--root', root, '--db', 'rel.db', '--export', 'rel-shared.db'], { cwd: here });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(existsSync(join(here, 'rel.db')) && existsSync(join(here, 'rel-shared.db')), 'both beside the command');
+    assert.equal(existsSync(join(root, 'rel.db')), false, 'nothing written into the indexed tree');
+    assert.equal(runCliJson<{ files: number }>(['status', '--root', root, '--db', 'rel.db'], { cwd: here }).json.files, 3);
+  });
+
   it('an index of another engine version is refused with index_incompatible; the current index stays as it was', async () => {
     const { shared } = built();
     const SQL = await initSqlJs({ wasmBinary: readFileSync('dist/sql-wasm.wasm') as unknown as ArrayBuffer });
