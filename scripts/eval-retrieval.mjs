@@ -68,7 +68,7 @@ async function collectAll(parts) {
       const db = await parts.IndexDatabase.open(assets, parts.memoryImage(readFileSync(file)));
       for (const q of qs) {
         const t0 = performance.now();
-        const ev = parts.collectEvidence(db, q.question);
+        const ev = parts.collectEvidence(db, parts.analyseQuestion(q.question));
         items.push({ repo: repo.name, q, ev, ms: performance.now() - t0 });
       }
       db.close();

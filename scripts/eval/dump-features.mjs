@@ -35,7 +35,7 @@ async function main() {
     for (const [commit, qs] of byCommit) {
       const db = await parts.IndexDatabase.open(assets, parts.memoryImage(readFileSync(cachedDb(repo, commit))));
       for (const q of qs) {
-        const ev = parts.collectEvidence(db, q.question);
+        const ev = parts.collectEvidence(db, parts.analyseQuestion(q.question));
         // The same list `context` answers from: today's order after the relevance cut-off.
         const ranked = parts.applyCutoff(parts.rankFiles(ev, parts.DEFAULT_WEIGHTS), parts.DEFAULT_MIN_RELEVANCE).files;
         const feats = parts.fileFeatures(ev, ranked, depth);

@@ -34,13 +34,14 @@ export async function loadEngineParts() {
         export { memoryImage } from './src/core/store/paged-file';
         export { createNodeAssetLocator } from './src/node/assets';
         export { collectEvidence } from './src/core/context/evidence';
+        export { analyseQuestion } from './src/core/question/analysis';
         export { rankFiles, applyCutoff, DEFAULT_CLASS_FACTORS } from './src/core/context/rank-files';
         export { DEFAULT_MIN_RELEVANCE, DEFAULT_MAX_FILES } from './src/core/context/context';
         export { DEFAULT_WEIGHTS } from './src/core/context/types';
         export { fileFeatures, FEATURES, FEATURE_NAMES } from './src/core/context/features';
         export { fittedRank } from './src/core/context/fitted-rank';
         export { splitIdentifier } from './src/core/parse/identifiers';
-        export { stem, isStopword } from './src/core/context/terms';`,
+        export { stem } from './src/core/context/terms';`,
       resolveDir: resolve('.'), loader: 'ts',
     },
     bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'warning',

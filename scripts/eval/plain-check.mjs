@@ -31,7 +31,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) 
     const path = cachedDb(repo, q.commit);
     if (!existsSync(path)) throw new Error(`${q.repo}@${q.commit}: no cached index (run eval-retrieval.mjs prepare)`);
     if (!dbs.has(path)) dbs.set(path, await parts.IndexDatabase.open(assets, parts.memoryImage(readFileSync(path))));
-    const ev = parts.collectEvidence(dbs.get(path), q.question);
+    const ev = parts.collectEvidence(dbs.get(path), parts.analyseQuestion(q.question));
     const ranked = parts.applyCutoff(parts.rankFiles(ev, parts.DEFAULT_WEIGHTS), parts.DEFAULT_MIN_RELEVANCE).files;
     const feats = parts.fileFeatures(ev, ranked, DEPTH);
     const s = feats.map((f) => Object.entries(model.weights).reduce((acc, [k, w]) => acc + w * f[k], 0));

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { collectEvidence } from '../../src/core/context/evidence';
+import { analyseQuestion } from '../../src/core/question/analysis';
 import { fileFeatures, questionForms, type FeatureVector } from '../../src/core/context/features';
 import { applyCutoff, rankFiles } from '../../src/core/context/rank-files';
 import { DEFAULT_MIN_RELEVANCE } from '../../src/core/context/context';
@@ -46,7 +47,7 @@ after(() => removeWorkspace(root));
 
 /** Every listed file's features for `question`, by path. */
 function featuresFor(question: string): Map<string, FeatureVector> {
-  const ev = collectEvidence(db, question);
+  const ev = collectEvidence(db, analyseQuestion(question));
   const ranked = applyCutoff(rankFiles(ev, DEFAULT_WEIGHTS), DEFAULT_MIN_RELEVANCE).files;
   const feats = fileFeatures(ev, ranked);
   return new Map(ranked.map((r, i) => [r.path, feats[i]!]));

@@ -34,7 +34,7 @@ before(async () => {
 after(() => removeWorkspace(root));
 
 const todayOrder = () => {
-  const ev = collectEvidence(db, QUESTION);
+  const ev = collectEvidence(db, analyseQuestion(QUESTION));
   return { ev, files: applyCutoff(rankFiles(ev, DEFAULT_WEIGHTS), DEFAULT_MIN_RELEVANCE).files };
 };
 

@@ -5,7 +5,7 @@
  */
 import type { IndexDatabase } from '../store/database';
 import { dbFacts, type DbFacts } from './db-facts';
-import { analyseQuestion, type Question } from '../question/analysis';
+import type { Question } from '../question/analysis';
 import { fileEdges } from './file-graph';
 import { resolveEntities, type SymbolMatch } from './symbol-match';
 import { retrieveText, type TextEvidence } from './text-retrieval';
@@ -38,12 +38,8 @@ export interface Evidence {
 /** Candidate files whose neighbours are looked up (strongest by text, plus every file a named symbol is in). */
 const GRAPH_SOURCES = 12;
 
-/**
- * The evidence for a question the caller analysed (a request analyses its question once); text is analysed here,
- * for the evaluation scripts, which hand in the dev set's questions as they are.
- */
-export function collectEvidence(db: IndexDatabase, asked: Question | string, vectors?: Map<number, VectorHit>): Evidence {
-  const q = typeof asked === 'string' ? analyseQuestion(asked) : asked;
+/** The evidence for a question the caller analysed (a request analyses its question once, question/analysis.ts). */
+export function collectEvidence(db: IndexDatabase, q: Question, vectors?: Map<number, VectorHit>): Evidence {
   const question = q.text;
   const facts = dbFacts(db);
   const entities = [...q.entities];
