@@ -108,8 +108,16 @@ export function textArg(max: number): z.ZodString {
   return textField(max);
 }
 
-/** Description of the `path` filter of the navigation tools. */
-export const IN_PATH = 'Workspace-relative file or folder';
+/** The `path` filter of the navigation and search tools. */
+export const pathFilterArg = z.string().max(ARG_LIMITS.path).optional().describe('Workspace-relative file or folder');
+
+/**
+ * The workspace-relative scope a `path` filter names ('' without one: the whole workspace). A path outside the
+ * workspace or missing on disk is refused by the guard, before any search.
+ */
+export async function scopeOf(path: string | undefined, ctx: Pick<ToolContext, 'paths'>): Promise<string> {
+  return path === undefined ? '' : (await ctx.paths.resolveExisting(path, 'path')).rel;
+}
 
 /** `cursor` for list tools. */
 export const cursorArg = z.string().max(ARG_LIMITS.cursor).optional();

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { symbolField } from '../../protocol/fields';
 import { pageList } from '../budget';
 import { ToolError } from '../errors';
-import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs } from '../tool';
+import { ARG_LIMITS, defineTool, pagedArgs, pathFilterArg, scopeOf } from '../tool';
 import { definitionItem, definitionRef, inScope } from './shapes';
 
 const DEFAULT_LIMIT = 10;
@@ -21,14 +21,14 @@ export const findDefinitionTool = defineTool({
   input: z
     .object({
       symbol: symbolField(ARG_LIMITS.symbol).describe('Plain or qualified name'),
-      path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
+      path: pathFilterArg,
       ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
     const { offset, limit } = paged.page(args, ctx);
-    const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
+    const scope = await scopeOf(args.path, ctx);
     const result = await ctx.engine.definitions(args.symbol, { limit: scope ? ALL : offset + limit + 1, signal: ctx.signal });
     const matching = result.results.filter((h) => inScope(h.path, scope));
     if (!matching.length) {

@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { symbolField } from '../../protocol/fields';
 import { pageList } from '../budget';
-import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs } from '../tool';
+import { ARG_LIMITS, defineTool, pagedArgs, pathFilterArg, scopeOf } from '../tool';
 import { definitionItem, definitionRef, inScope, referenceItem } from './shapes';
 
 const DEFAULT_LIMIT = 50;
@@ -19,7 +19,7 @@ export const findReferencesTool = defineTool({
   input: z
     .object({
       symbol: symbolField(ARG_LIMITS.symbol).describe('Plain or qualified name'),
-      path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
+      path: pathFilterArg,
       include_definition: z.boolean().optional().describe('List the definition first'),
       ...paged.args,
     })
@@ -27,7 +27,7 @@ export const findReferencesTool = defineTool({
   needsIndex: true,
   async run(args, ctx) {
     const { offset, limit } = paged.page(args, ctx);
-    const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
+    const scope = await scopeOf(args.path, ctx);
     const result = await ctx.engine.references(args.symbol, {
       limit: scope ? ALL : offset + limit + 1,
       ...(args.include_definition ? { includeDefinition: true } : {}),

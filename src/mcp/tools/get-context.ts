@@ -5,11 +5,11 @@
  */
 import { z } from 'zod/v4';
 import { type ContextResult, countTokens, isUnchanged } from '../../core';
-import { depthField, questionField } from '../../protocol/fields';
+import { depthField, questionField, refIdField } from '../../protocol/fields';
 import { contentBudget, DEFAULT_MAX_TOKENS, fitObject, fitWithin } from '../budget';
 import { ToolError } from '../errors';
 import type { SessionItem } from '../session';
-import { ARG_LIMITS, defineTool, maxTokensArg, textArg, type ToolAnswer, type ToolContext } from '../tool';
+import { ARG_LIMITS, defineTool, maxTokensArg, type ToolAnswer, type ToolContext } from '../tool';
 
 /** Room for the JSON header sent before the context text (a quarter of small budgets). */
 const HEADER_RESERVE = 400;
@@ -18,7 +18,7 @@ const FILES_SHOWN = 10;
 const input = z
   .object({
     question: questionField(ARG_LIMITS.question).optional(),
-    ref_ids: z.array(textArg(ARG_LIMITS.path)).min(1).max(20).optional().describe('Instead of question: node ids, files or "path::Symbol"s'),
+    ref_ids: z.array(refIdField(ARG_LIMITS.path)).min(1).max(20).optional().describe('Instead of question: node ids, files or "path::Symbol"s'),
     format: z.enum(['markdown', 'mu']).optional().describe('Question only (default markdown)'),
     exclude_tests: z.boolean().optional().describe('Question only: leave tests out'),
     depth: depthField(0, 5).optional().describe('ref_ids only: graph hops (default 2)'),

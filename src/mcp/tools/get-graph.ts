@@ -5,9 +5,9 @@
  */
 import { z } from 'zod/v4';
 import { countTokens, type GraphView } from '../../core';
-import { depthField } from '../../protocol/fields';
+import { depthField, refIdField } from '../../protocol/fields';
 import { clampBudget, contentBudget, pageList, windowOf } from '../budget';
-import { ARG_LIMITS, defineTool, pagedArgs, textArg, type ToolAnswer } from '../tool';
+import { ARG_LIMITS, defineTool, pagedArgs, type ToolAnswer } from '../tool';
 import { NO_GRAPH_HINT, readGraph } from './graph-read';
 
 const DEFAULT_LIMIT = 100;
@@ -22,7 +22,7 @@ export const getGraphTool = defineTool({
     'or a Mermaid diagram. About 30 tokens per node.',
   input: z
     .object({
-      ref_ids: z.array(textArg(ARG_LIMITS.path)).min(1).max(20).optional().describe('Centre on these (default: whole graph)'),
+      ref_ids: z.array(refIdField(ARG_LIMITS.path)).min(1).max(20).optional().describe('Centre on these (default: whole graph)'),
       depth: depthField(0, 5).optional().describe('Hops around ref_ids (default 2)'),
       format: z.enum(['json', 'mermaid']).optional().describe('Default json'),
       ...paged.args,

@@ -2,7 +2,7 @@
 import { z } from 'zod/v4';
 import { SYMBOL_KINDS } from '../../core';
 import { pageList } from '../budget';
-import { ARG_LIMITS, IN_PATH, defineTool, pagedArgs, textArg } from '../tool';
+import { ARG_LIMITS, defineTool, pagedArgs, pathFilterArg, scopeOf, textArg } from '../tool';
 import { inScope } from './shapes';
 
 const KINDS = [...SYMBOL_KINDS, 'file'] as const;
@@ -23,14 +23,14 @@ export const searchCodeTool = defineTool({
     .object({
       query: textArg(ARG_LIMITS.query).describe('Words or identifiers'),
       kind: z.enum(KINDS).optional().describe('"file" = code outside definitions'),
-      path: z.string().max(ARG_LIMITS.path).optional().describe(IN_PATH),
+      path: pathFilterArg,
       ...paged.args,
     })
     .strict(),
   needsIndex: true,
   async run(args, ctx) {
     const { offset, limit } = paged.page(args, ctx);
-    const scope = args.path === undefined ? '' : (await ctx.paths.resolveExisting(args.path, 'path')).rel;
+    const scope = await scopeOf(args.path, ctx);
     // One more than the page needs tells whether another page exists.
     const want = scope ? ENGINE_MAX : Math.min(offset + limit + 1, ENGINE_MAX);
     const hits = await ctx.engine.search(args.query, { ...(args.kind ? { kind: args.kind } : {}), limit: want });
