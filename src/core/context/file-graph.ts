@@ -4,7 +4,6 @@
  */
 import type { IndexDatabase } from '../store/database';
 import { dbFacts } from './db-facts';
-import { USE_KINDS } from './name-index';
 
 /** Files whose edges are kept in memory per index state. */
 const EDGE_CACHE_FILES = 5000;
@@ -35,8 +34,7 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
     // reference to a common name (`get`: thousands) for every candidate file.
     // Callees: definitions elsewhere of names this file uses (names it defines itself are local).
     const own = new Set(facts.names.namesOf(source));
-    for (const [used] of db.rows(`SELECT DISTINCT name FROM refs WHERE file_id = ? AND kind IN ${USE_KINDS}`, [source])) {
-      const name = String(used);
+    for (const name of facts.names.usedNames(source)) {
       if (own.has(name)) continue;
       for (const target of facts.names.definersOf(name)) add(target, name);
     }

@@ -144,15 +144,46 @@ export class NameIndex {
     return files === undefined ? NONE : typeof files === 'number' ? [files] : files;
   }
 
-  /** Reads the users of the names not read yet in one statement per few hundred names (see usersOf). */
+  /**
+   * Reads the users of the names not read yet in one statement per few hundred names (see usersOf). The names' ids
+   * are looked up first and the uses read by id: a common name has thousands of users, and a name string made per row
+   * cost more than the search.
+   */
   readUsers(names: Iterable<string>): void {
     const missing = [...new Set(names)].filter((n) => !this.users.has(n));
     for (let i = 0; i < missing.length; i += IN_LIST) {
       const part = missing.slice(i, i + IN_LIST);
       for (const name of part) this.users.set(name, new Set());
-      const rows = this.db.rows(usersSql(part.map(() => '?').join(',')), part);
-      for (const [name, fileId] of rows) this.users.get(String(name))!.add(Number(fileId));
+      const byId = new Map<number, Set<number>>();
+      this.db.each(`SELECT id, name FROM ref_names WHERE name IN (${part.map(() => '?').join(',')})`, part, ([id, name]) => {
+        byId.set(Number(id), this.users.get(String(name))!);
+      });
+      if (!byId.size) continue;
+      const ids = [...byId.keys()];
+      this.db.each(
+        `SELECT DISTINCT name_id, file_id FROM ref_rows WHERE name_id IN (${ids.map(() => '?').join(',')}) AND kind IN ${USE_KIND_CODES}`, ids,
+        ([nameId, fileId]) => byId.get(Number(nameId))!.add(Number(fileId)),
+      );
     }
+  }
+
+  /**
+   * The names a file uses (calls, names as a type, extends or implements), each once, in the order of their first
+   * use: ids first, then their names, so that the name is made once per name rather than once per reference.
+   */
+  usedNames(fileId: number): string[] {
+    const ids: number[] = [];
+    this.db.each(`SELECT DISTINCT name_id FROM ref_rows WHERE file_id = ? AND kind IN ${USE_KIND_CODES}`, [fileId], ([id]) => {
+      ids.push(Number(id));
+    });
+    const names = new Map<number, string>();
+    for (let i = 0; i < ids.length; i += IN_LIST) {
+      const part = ids.slice(i, i + IN_LIST);
+      this.db.each(`SELECT id, name FROM ref_names WHERE id IN (${part.map(() => '?').join(',')})`, part, ([id, name]) => {
+        names.set(Number(id), String(name));
+      });
+    }
+    return ids.flatMap((id) => { const name = names.get(id); return name === undefined ? [] : [name]; });
   }
 
   /** Files that use `name` (call it, name it as a type, extend or implement it). */
