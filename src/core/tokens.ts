@@ -38,6 +38,9 @@ export function countTokens(text: string): number {
 export function tokensWithin(text: string, limit: number): number | false {
   if (limit < 0) return false;
   if (!text) return 0;
+  // A token is at least one UTF-8 byte and a UTF-16 unit at most three: a text this short fits whatever it holds, and
+  // a plain count is ~25 % cheaper than the early-stopping encoder (budget fitting asks this for every block).
+  if (text.length * 3 <= limit) return countTokens(text);
   const t = load();
   if (text.length <= MAX_RUN) return t.isWithinTokenLimit(text, limit);
   let total = 0;

@@ -49,12 +49,21 @@ export function fitContext(
     if (known !== undefined) return { tokens: known - 1 };
     return { tokens: Math.ceil(fmt.node({ node, mode: 'full' }, languageOf(node.path)).length / CHARS_PER_TOKEN), estimated: true };
   };
+  /**
+   * Per node and mode: the largest room its block was found not to fit in (it cannot fit in a smaller one either).
+   * Keyed by the node itself: two nodes may share an id (overloads of one qualified name).
+   */
+  const tooBig = { full: new Map<NodeCandidate, number>(), signature: new Map<NodeCandidate, number>() };
   /** Whether a block fits in `room`, without counting all of a big block that cannot. */
   const fitsIn = (node: NodeCandidate, mode: ShowMode, room: number): boolean => {
-    const known = costs.get(`${mode}\u0000${node.id}`);
+    const key = `${mode}\u0000${node.id}`;
+    const known = costs.get(key);
     if (known !== undefined) return known <= room;
+    // The nodes the first fill left out are offered again: one that did not fit in more room is not counted again.
+    if (room <= (tooBig[mode].get(node) ?? -Infinity)) return false;
     const within = tokensWithin(fmt.node({ node, mode }, languageOf(node.path)), room - 1);
-    if (within !== false) costs.set(`${mode}\u0000${node.id}`, within + 1);
+    if (within !== false) costs.set(key, within + 1);
+    else tooBig[mode].set(node, room);
     return within !== false;
   };
   const fileCost = (path: string): number => (files.has(path) ? 0 : countTokens(fmt.file(path, languageOf(path))) + 1);

@@ -47,7 +47,7 @@ export function collectEvidence(db: IndexDatabase, q: Question, vectors?: Map<nu
   const text = retrieveText(db, facts, q.query);
   const mentionRefs = referencesTo(db, matches);
   const pathMentions = mentionedFiles(facts, entities);
-  const sources = new Set<number>(strongest(text, GRAPH_SOURCES));
+  const sources = new Set<number>(strongest(text, facts, GRAPH_SOURCES));
   for (const m of matches) if (m.quality >= 0.3) sources.add(m.fileId);
   const edges = fileEdges(db, [...sources]);
   return {
@@ -56,14 +56,16 @@ export function collectEvidence(db: IndexDatabase, q: Question, vectors?: Map<nu
   };
 }
 
-/** The `k` files with the highest text score (ties by id), without sorting thousands of candidates. */
-function strongest(text: TextEvidence, k: number): number[] {
-  const top: { id: number; bm25: number }[] = [];
+/** The `k` files with the highest text score (ties by path), without sorting thousands of candidates. */
+function strongest(text: TextEvidence, facts: DbFacts, k: number): number[] {
+  const top: { id: number; bm25: number; rank: number }[] = [];
   text.files.forEach((f, id) => {
-    if (top.length === k && (f.bm25 < top[k - 1]!.bm25 || (f.bm25 === top[k - 1]!.bm25 && id > top[k - 1]!.id))) return;
+    const last = top[k - 1];
+    if (last && (f.bm25 < last.bm25 || (f.bm25 === last.bm25 && facts.pathRank(id) > last.rank))) return;
+    const rank = facts.pathRank(id);
     let at = top.length;
-    while (at > 0 && (top[at - 1]!.bm25 < f.bm25 || (top[at - 1]!.bm25 === f.bm25 && top[at - 1]!.id > id))) at--;
-    top.splice(at, 0, { id, bm25: f.bm25 });
+    while (at > 0 && (top[at - 1]!.bm25 < f.bm25 || (top[at - 1]!.bm25 === f.bm25 && top[at - 1]!.rank > rank))) at--;
+    top.splice(at, 0, { id, bm25: f.bm25, rank });
     if (top.length > k) top.pop();
   });
   return top.map((t) => t.id);

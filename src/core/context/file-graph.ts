@@ -4,7 +4,6 @@
  */
 import type { IndexDatabase } from '../store/database';
 import { dbFacts } from './db-facts';
-import { USE_KINDS } from './name-index';
 
 /** Files whose edges are kept in memory per index state. */
 const EDGE_CACHE_FILES = 5000;
@@ -35,8 +34,7 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
     // reference to a common name (`get`: thousands) for every candidate file.
     // Callees: definitions elsewhere of names this file uses (names it defines itself are local).
     const own = new Set(facts.names.namesOf(source));
-    for (const [used] of db.rows(`SELECT DISTINCT name FROM refs WHERE file_id = ? AND kind IN ${USE_KINDS}`, [source])) {
-      const name = String(used);
+    for (const name of facts.names.usedNames(source)) {
       if (own.has(name)) continue;
       for (const target of facts.names.definersOf(name)) add(target, name);
     }
@@ -44,7 +42,10 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
     for (const name of facts.names.linkedNamesOf(source)) for (const user of facts.names.usersOf(name)) add(user, name);
     // Imports: a resolved import is as strong a tie as a name used from a file that alone defines it.
     for (const target of facts.imports().get(source) ?? []) raw.set(target, (raw.get(target) ?? 0) + IMPORT_WEIGHT);
-    const top = [...raw.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_NEIGHBOURS);
+    // Equal weights are common (every file using one name of a file weighs the same): ties go by path, never by
+    // id, because ids follow indexing history and an index caught up with a checkout must rank as a fresh one.
+    const top = [...raw.entries()].map(([id, w]) => [id, w, facts.pathRank(id)] as const)
+      .sort((a, b) => b[1] - a[1] || a[2] - b[2]).slice(0, MAX_NEIGHBOURS);
     const max = top[0]?.[1] ?? 1;
     const edges = new Map(top.map(([id, w]) => [id, w / max]));
     if (facts.edges.size < EDGE_CACHE_FILES) facts.edges.set(source, edges);

@@ -17,12 +17,16 @@ export class ImportLinks {
   private readonly out = new Map<string, Set<string>>();
   private links: Map<number, Set<number>> | undefined;
 
-  /** The files the links were first resolved against, in that order (resolution prefers the earlier of two). */
+  /**
+   * The files the links were first resolved against, in that order (resolution prefers the earlier of two): by path,
+   * not by id, so that an index caught up with a checkout resolves as a fresh one does.
+   */
   private constructor(private readonly known: IndexedFile[]) {}
 
   /** Resolves every import of the index. */
   static load(db: IndexDatabase, files: Map<number, FileFact>): ImportLinks {
-    const made = new ImportLinks([...files.values()].map((f) => ({ id: f.id, path: f.path, language: f.language })));
+    const known = [...files.values()].map((f) => ({ id: f.id, path: f.path, language: f.language }));
+    const made = new ImportLinks(known.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
     const resolver = new ImportResolver(made.known);
     db.each('SELECT DISTINCT file_id, source FROM imports', [], (row) => made.resolveRow(resolver, row, files));
     return made;

@@ -8,6 +8,7 @@ import type { IndexDatabase } from '../store/database';
 import { REFERENCE_KIND_CODES } from '../store/schema';
 import type { ReferenceKind } from '../parse/types';
 import type { Intern } from '../strings';
+import { UseTable } from './use-table';
 
 /** Reference kinds that tie a file to the definition it names. */
 const USE: readonly ReferenceKind[] = ['call', 'type', 'class', 'implementation'];
@@ -39,6 +40,10 @@ export class NameIndex {
   /** Names whose defining-file count went from 0 to 1, or from 1 to 0, since the last settle(). */
   private readonly created = new Set<string>();
   private readonly dropped = new Set<string>();
+  /** Every use, read at once by loadUses(); dropped by any change to the files (see use-table.ts). */
+  private uses: UseTable | undefined;
+  /** Counts changes, so that a pass of loadUses() that a commit overtook is thrown away. */
+  private changes = 0;
 
   constructor(private readonly db: IndexDatabase) {}
 
@@ -79,6 +84,7 @@ export class NameIndex {
 
   /** Uses of names already read, by files just added. */
   addUses(fileIds: number[]): void {
+    this.dropUses();
     if (!this.users.size) return;
     for (let i = 0; i < fileIds.length; i += IN_LIST) {
       const part = fileIds.slice(i, i + IN_LIST);
@@ -89,6 +95,7 @@ export class NameIndex {
 
   /** Everything a file contributed; `many` when a large batch leaves (cached users are then dropped, not edited). */
   removeFile(id: number, many: boolean): void {
+    this.dropUses();
     for (const name of this.names.get(id) ?? []) {
       const n = (this.definingFiles.get(name) ?? 0) - 1;
       if (n > 0) this.definingFiles.set(name, n);
@@ -110,6 +117,26 @@ export class NameIndex {
     this.linkedNames.delete(id);
     if (many) this.users.clear();
     else for (const files of this.users.values()) files.delete(id);
+  }
+
+  /**
+   * Reads every use of every name at once (a long-running host's warm-up), in steps with `pause()` between them.
+   * Until then, and after any commit, uses are read per file and per name as questions need them.
+   */
+  async loadUses(pause: () => Promise<void>): Promise<void> {
+    const at = this.changes;
+    const table = await UseTable.read(this.db, USE_KIND_CODES, pause, () => this.changes === at);
+    if (table && this.changes === at) this.uses = table;
+  }
+
+  /** Whether every use is held in memory (loadUses() ran since the last change). */
+  get usesLoaded(): boolean {
+    return this.uses !== undefined;
+  }
+
+  private dropUses(): void {
+    this.uses = undefined;
+    this.changes++;
   }
 
   /** Distinct names in code point order (SQLite's order for names), for fuzzy matching; sorted on first use. */
@@ -144,19 +171,53 @@ export class NameIndex {
     return files === undefined ? NONE : typeof files === 'number' ? [files] : files;
   }
 
-  /** Reads the users of the names not read yet in one statement per few hundred names (see usersOf). */
+  /**
+   * Reads the users of the names not read yet in one statement per few hundred names (see usersOf). The names' ids
+   * are looked up first and the uses read by id: a common name has thousands of users, and a name string made per row
+   * cost more than the search.
+   */
   readUsers(names: Iterable<string>): void {
+    if (this.uses) return;
     const missing = [...new Set(names)].filter((n) => !this.users.has(n));
     for (let i = 0; i < missing.length; i += IN_LIST) {
       const part = missing.slice(i, i + IN_LIST);
       for (const name of part) this.users.set(name, new Set());
-      const rows = this.db.rows(usersSql(part.map(() => '?').join(',')), part);
-      for (const [name, fileId] of rows) this.users.get(String(name))!.add(Number(fileId));
+      const byId = new Map<number, Set<number>>();
+      this.db.each(`SELECT id, name FROM ref_names WHERE name IN (${part.map(() => '?').join(',')})`, part, ([id, name]) => {
+        byId.set(Number(id), this.users.get(String(name))!);
+      });
+      if (!byId.size) continue;
+      const ids = [...byId.keys()];
+      this.db.each(
+        `SELECT DISTINCT name_id, file_id FROM ref_rows WHERE name_id IN (${ids.map(() => '?').join(',')}) AND kind IN ${USE_KIND_CODES}`, ids,
+        ([nameId, fileId]) => byId.get(Number(nameId))!.add(Number(fileId)),
+      );
     }
   }
 
+  /**
+   * The names a file uses (calls, names as a type, extends or implements), each once, in the order of their first
+   * use: ids first, then their names, so that the name is made once per name rather than once per reference.
+   */
+  usedNames(fileId: number): string[] {
+    if (this.uses) return this.uses.namesUsedBy(fileId);
+    const ids: number[] = [];
+    this.db.each(`SELECT DISTINCT name_id FROM ref_rows WHERE file_id = ? AND kind IN ${USE_KIND_CODES}`, [fileId], ([id]) => {
+      ids.push(Number(id));
+    });
+    const names = new Map<number, string>();
+    for (let i = 0; i < ids.length; i += IN_LIST) {
+      const part = ids.slice(i, i + IN_LIST);
+      this.db.each(`SELECT id, name FROM ref_names WHERE id IN (${part.map(() => '?').join(',')})`, part, ([id, name]) => {
+        names.set(Number(id), String(name));
+      });
+    }
+    return ids.flatMap((id) => { const name = names.get(id); return name === undefined ? [] : [name]; });
+  }
+
   /** Files that use `name` (call it, name it as a type, extend or implement it). */
-  usersOf(name: string): ReadonlySet<number> {
+  usersOf(name: string): Iterable<number> {
+    if (this.uses) return this.uses.usersOf(name);
     let files = this.users.get(name);
     if (!files) {
       files = new Set(this.db.rows(usersSql('?'), [name]).map((r) => Number(r[1])));

@@ -96,7 +96,7 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
   // Proximity: neighbours of the strongest files, scaled by how strong the source is and decayed per hop (the
   // second hop goes through neighbours whose own edges were looked up).
   const strongest = [...ev.edges.keys()].flatMap((id) => { const s = scored.get(id); return s ? [[id, s] as const] : []; })
-    .sort((a, b) => b[1].base - a[1].base || a[0] - b[0]).slice(0, PROXIMITY_SOURCES);
+    .sort((a, b) => b[1].base - a[1].base || ev.facts.pathRank(a[0]) - ev.facts.pathRank(b[0])).slice(0, PROXIMITY_SOURCES);
   const top = strongest[0]?.[1].base ?? 0;
   const reach = (target: number, prox: number): void => {
     let entry = scored.get(target);

@@ -17,8 +17,8 @@ export interface ContextMethods {
   /** Smart context for a question its request analysed (question/analysis.ts). */
   getContextForQuestion(request: IndexRequest, question: Question, options?: ContextOptions): Promise<ContextResult>;
   /**
-   * Loads what every question needs (the index's facts, import links and names in order, the tokenizer) ahead of the
-   * first one, which otherwise pays for it (~0.9 s at 10k files). For long-running hosts, once the index is ready;
+   * Loads what every question needs (the index's facts, import links, names in order and every name's uses, the
+   * tokenizer) ahead of the first one, which otherwise pays for it (~0.9 s at 10k files). For long-running hosts, once the index is ready;
    * with no usable index it does nothing. Never rejects: a failure is logged.
    */
   warm(request: IndexRequest): Promise<void>;
@@ -60,6 +60,7 @@ export function createContextService(deps: EngineDeps): ContextMethods {
         await nextTurn();
         facts.imports();
         void facts.symbolNames;
+        await facts.names.loadUses(nextTurn);
         await nextTurn();
         countTokens('warm');
         deps.logger.debug(`warm-up: ${facts.files.size} files ready for questions in ${deps.clock.now() - started} ms`);

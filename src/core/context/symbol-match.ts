@@ -135,7 +135,7 @@ export function resolveEntities(db: IndexDatabase, facts: DbFacts, entities: Ext
     // definition question, exact names first (a nested `class Close` must not be cut by a dozen `close()`). Not for
     // every entity: on commit messages that moved set A's LORO MRR by -0.003 and hono's R@5 by -0.025.
     const how = (m: SymbolMatch): number => (entity.subject ? -HOW_QUALITY[m.how] : 0);
-    found.sort((a, b) => how(a) - how(b) || rankOf(facts, a) - rankOf(facts, b) || a.fileId - b.fileId || a.lineStart - b.lineStart);
+    found.sort((a, b) => how(a) - how(b) || rankOf(facts, a) - rankOf(facts, b) || facts.pathRank(a.fileId) - facts.pathRank(b.fileId) || a.lineStart - b.lineStart);
     found = found.slice(0, MAX_PER_ENTITY);
     // Overloads and declaration merging repeat a name within one file: spread over files, not rows.
     const spread = 1 / Math.sqrt(Math.max(1, new Set(found.filter((m) => m.how === found[0]?.how).map((m) => m.fileId)).size));
@@ -145,7 +145,9 @@ export function resolveEntities(db: IndexDatabase, facts: DbFacts, entities: Ext
       if (!prior || prior.quality < m.quality) best.set(m.symbolId, m);
     }
   }
-  return [...best.values()].sort((a, b) => b.quality - a.quality || a.symbolId - b.symbolId);
+  // Ties by path, then by symbol row within a file (rows of one file keep their extraction order): never across files
+  // by id, which follows indexing history.
+  return [...best.values()].sort((a, b) => b.quality - a.quality || facts.pathRank(a.fileId) - facts.pathRank(b.fileId) || a.symbolId - b.symbolId);
 }
 
 function rankOf(facts: DbFacts, m: SymbolMatch): number {

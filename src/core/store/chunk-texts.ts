@@ -3,7 +3,7 @@
  * chunk's span, by the rule the extractor used (parse/chunk-text.ts). The disk is never read: it may have changed.
  * Unpacked texts are kept in a small LRU per database, keyed by text id (an id always means one content).
  */
-import { fileChunkText, symbolChunk, type ChunkSymbol } from '../parse/chunk-text';
+import { CONTAINER_KINDS, fileChunkText, symbolChunk, type ChunkSymbol } from '../parse/chunk-text';
 import { unpackContent } from '../parse/file-content';
 import type { SymbolKind } from '../parse/types';
 import type { SqlValue } from 'sql.js';
@@ -37,10 +37,6 @@ interface FileSymbols {
 
 const SYMBOL_COLUMNS = 'id, qualified_name, kind, container, line_start, line_end, signature, doc';
 
-function fileSymbols(db: IndexDatabase, fileId: number): FileSymbols {
-  return symbolList(db.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE file_id = ? ORDER BY id`, [fileId]));
-}
-
 function symbolList(rows: Record<string, SqlValue>[]): FileSymbols {
   const list: ChunkSymbol[] = [];
   const at = new Map<number, number>();
@@ -55,8 +51,8 @@ function symbolList(rows: Record<string, SqlValue>[]): FileSymbols {
 }
 
 /**
- * A file's lines as indexed (undefined for a file not in the index). For one line or a span of lines this is much
- * cheaper than a chunk's text, which needs all of the file's symbols to rebuild.
+ * A file's lines as indexed (undefined for a file not in the index). For one line or a span of lines this is
+ * cheaper than a chunk's text, which also needs the chunk's symbol (and a container's members) to rebuild.
  */
 export function indexedLines(db: IndexDatabase, fileId: number): readonly string[] | undefined {
   const row = db.getPrepared('SELECT text_id FROM files WHERE id = ?', [fileId]);
@@ -69,22 +65,36 @@ export function chunkTexts(db: IndexDatabase, ids: Iterable<number>): Map<number
   const all = [...new Set(ids)];
   for (let i = 0; i < all.length; i += BATCH) {
     const part = all.slice(i, i + BATCH);
+    // The chunk's own symbol comes with it: only a container's chunk (its head and its members' signatures) needs the
+    // rest of the file's symbols. Reading them all for every chunk was ~6 % of a first question at 10k files.
     const rows = db.all(
-      `SELECT c.id, c.file_id, c.symbol_id, c.line_start, c.line_end, f.text_id FROM chunk_spans c JOIN files f ON f.id = c.file_id
+      `SELECT c.id AS chunk_id, c.file_id, c.symbol_id, c.line_start AS chunk_start, c.line_end AS chunk_end, f.text_id,
+         s.file_id AS symbol_file, ${SYMBOL_COLUMNS.split(', ').map((col) => `s.${col}`).join(', ')}
+       FROM chunk_spans c JOIN files f ON f.id = c.file_id LEFT JOIN symbols s ON s.id = c.symbol_id
        WHERE c.id IN (${part.map(() => '?').join(',')}) ORDER BY c.file_id`,
       part,
     );
-    let symbols: { fileId: number; of: FileSymbols } | undefined;
     for (const r of rows) {
       const fileId = Number(r.file_id);
       const lines = textLines(db, Number(r.text_id));
+      const chunkId = Number(r.chunk_id);
       if (r.symbol_id === null) {
-        out.set(Number(r.id), fileChunkText(lines, Number(r.line_start), Number(r.line_end)));
+        out.set(chunkId, fileChunkText(lines, Number(r.chunk_start), Number(r.chunk_end)));
         continue;
       }
-      if (symbols?.fileId !== fileId) symbols = { fileId, of: fileSymbols(db, fileId) };
-      const index = symbols.of.at.get(Number(r.symbol_id));
-      if (index !== undefined) out.set(Number(r.id), symbolChunk(lines, symbols.of.list, index).text);
+      // A symbol of another file (or none) has no chunk here, as when the file's own symbols were searched for it.
+      if (r.symbol_file === null || Number(r.symbol_file) !== fileId) continue;
+      const own = symbolList([r]).list;
+      if (!CONTAINER_KINDS.has(own[0]!.kind)) {
+        out.set(chunkId, symbolChunk(lines, own, 0).text);
+        continue;
+      }
+      // A container's members are the file's symbols that name it as their container, in extraction order with it.
+      const family = symbolList(db.all(
+        `SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE file_id = ? AND (id = ? OR container = ?) ORDER BY id`, [fileId, Number(r.symbol_id), own[0]!.qualifiedName],
+      ));
+      const index = family.at.get(Number(r.symbol_id));
+      if (index !== undefined) out.set(chunkId, symbolChunk(lines, family.list, index).text);
     }
   }
   return out;
