@@ -7,7 +7,8 @@
  * agent without an index does), median over the first REFERENCE_QUESTIONS questions.
  * `--dump FILE` writes every answer's files and nodes with their scores, to check that a speed-up changed nothing.
  * `--profile FILE` writes a V8 CPU profile of the first asks only (not the open and warm-up), for `--cpu-prof`-style
- * reading of where a question's time goes.
+ * reading of where a question's time goes. `--only TEXT` asks only the pool's questions holding TEXT (to profile the
+ * slowest ones alone).
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
   const dump = at >= 0 ? resolve(args.splice(at, 2)[1]!) : undefined;
   const pAt = args.indexOf('--profile');
   const profile = pAt >= 0 ? resolve(args.splice(pAt, 2)[1]!) : undefined;
+  const oAt = args.indexOf('--only');
+  const only = oAt >= 0 ? args.splice(oAt, 2)[1]! : undefined;
+  const pool = only === undefined ? POOL : POOL.filter((q) => q.includes(only));
   const [db, dir] = args.map((a) => resolve(a));
   if (!db || !dir) throw new Error('usage: questions.js DB DIR');
   const { engine, openMs, warmMs } = await openServingEngine(dir, db);
@@ -67,7 +71,7 @@ async function main(): Promise<void> {
   const slow: string[] = [];
   const answers: unknown[] = [];
   for (const pass of [cold, warm]) {
-    for (const q of POOL) {
+    for (const q of pool) {
       const t0 = process.hrtime.bigint();
       const c0 = process.cpuUsage();
       const answer = await engine.getContextForQuestion(q, { maxTokens: 8000 });
