@@ -74,6 +74,13 @@ export interface IndexStorage {
   stamp(): Promise<string | undefined>;
   /** Human-readable location, for status. */
   readonly location: string;
+  /**
+   * Derived data kept beside the index (the repo map's graph, repomap/map-snapshot.ts), read whole: undefined when
+   * absent. Readers check it belongs to the index they read; it is never part of the index image.
+   */
+  readSidecar(name: string): Promise<Uint8Array | undefined>;
+  /** Replaces a sidecar atomically (temp file, rename): a reader sees the old bytes or the new ones. */
+  writeSidecar(name: string, bytes: Uint8Array): Promise<void>;
 }
 
 export interface Logger {

@@ -193,5 +193,26 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
       const s = await fsp.stat(indexPath).catch(() => undefined);
       return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : undefined;
     },
+    async readSidecar(name) {
+      try {
+        return await fsp.readFile(`${indexPath}.${name}`);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw e;
+      }
+    },
+    async writeSidecar(name, bytes) {
+      await ensureDir();
+      const target = `${indexPath}.${name}`;
+      // Named like the image's drafts, so removeStaleTemps deletes one a killed writer left.
+      const tmp = `${indexPath}.${process.pid}.${Date.now()}.${++drafts}.tmp`;
+      try {
+        await fsp.writeFile(tmp, bytes);
+        await fsp.rename(tmp, target);
+      } catch (e) {
+        await fsp.rm(tmp, { force: true });
+        throw writeFailure(e, target);
+      }
+    },
   };
 }

@@ -3,7 +3,7 @@
  * and the cache (keyed on the index version, never on the request). UPDATE_GOLDEN=1 rewrites the golden files.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,7 +11,7 @@ import type { Engine } from '../../src/core/engine';
 import { EngineError } from '../../src/core/errors';
 import { countTokens } from '../../src/core/tokens';
 import { mentionsFromText } from '../../src/core/repomap/mentions';
-import { removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+import { captureLogger, indexPathOf, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
 import { assertGoldenText } from '../helpers/golden';
 
 const engines: Engine[] = [];
@@ -140,5 +140,47 @@ describe('repo map', () => {
     assert.equal(after.stats.graphCached, false, 'a new index version rebuilds it');
     assert.notEqual(after.stats.indexVersion, first.stats.indexVersion);
     assert.match(after.text, /extraThing/);
+  });
+
+  it('saves the graph beside the index: a new process on the same index draws the same map from it, never from an older index', async () => {
+    const { root, engine } = await workspace({ fixture: 'ts', extra: synthetic(30) });
+    const first = await engine.repoMap({ maxTokens: 400 });
+    assert.equal(first.stats.graphCached, false);
+    assert.ok(existsSync(`${indexPathOf(root)}.map`), 'the graph is saved beside the index');
+    const fresh = () => {
+      const e = testEngine(root);
+      engines.push(e);
+      return e;
+    };
+    const reader = fresh();
+    for (const options of [{ maxTokens: 400 }, { maxTokens: 120, mentionedIdents: ['Router'] }, { maxTokens: 300, scope: 'pkg' }]) {
+      const expected = await engine.repoMap(options);
+      const saved = await reader.repoMap(options);
+      assert.equal(saved.stats.graphCached, true, 'read back, not rebuilt from the index');
+      assert.deepEqual({ ...saved, stats: { ...saved.stats, elapsedMs: 0, graphMs: 0 } }, { ...expected, stats: { ...expected.stats, elapsedMs: 0, graphMs: 0 } });
+    }
+    // One changed file, committed the way a watcher does: the next process must not draw the old graph.
+    writeFiles(root, { 'pkg/mod0.ts': 'export function renamedHelperZero(n: number): number { return n; }\n' });
+    await engine.noteChanges([{ path: 'pkg/mod0.ts' }]);
+    await engine.syncNow();
+    const later = fresh();
+    const after = await later.repoMap({ maxTokens: 100_000 });
+    assert.equal(after.stats.graphCached, false, 'a snapshot of an older index is not used');
+    assert.match(after.text, /renamedHelperZero/);
+    assert.doesNotMatch(after.text, /function helper0\(/);
+    assert.equal((await fresh().repoMap({ maxTokens: 100_000 })).text, after.text, 'and the new graph is saved in its place');
+  });
+
+  it('rebuilds the graph from the index when the saved one is unreadable', async () => {
+    const { root, engine } = await workspace({ fixture: 'ts' });
+    const expected = await engine.repoMap();
+    writeFileSync(`${indexPathOf(root)}.map`, 'context-oracle map snapshot\nnot json');
+    const logger = captureLogger();
+    const e = testEngine(root, {}, logger);
+    engines.push(e);
+    const map = await e.repoMap();
+    assert.equal(map.stats.graphCached, false);
+    assert.equal(map.text, expected.text);
+    assert.ok(logger.lines.some((l) => /saved graph is unreadable/.test(l)), logger.lines.join('\n'));
   });
 });

@@ -41,7 +41,7 @@ function clampLimit(limit: number | undefined, fallback: number): number {
 }
 
 export function createNavigation(deps: EngineDeps): NavigationMethods {
-  const maps = createRepoMapService(deps.clock);
+  const maps = createRepoMapService(deps.clock, deps.storage, deps.logger);
   let relations: { version: string; value: ImportRelations } | undefined;
 
   /** The index, or undefined when there is none yet but a language server can answer instead. */

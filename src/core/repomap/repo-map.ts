@@ -90,13 +90,17 @@ export function personalization(data: MapData, files: number[], idents: Set<stri
   return out;
 }
 
-/** Ranked entries: definitions best first (every tag of that name in the file), then the remaining files by rank. */
-export function rankedEntries(data: MapData, ranked: RankOutput, allowed?: (file: number) => boolean): MapEntry[] {
+/**
+ * Ranked entries: definitions best first (every tag of that name in the file), then the remaining files by rank;
+ * only the first `limit` of them (a map shows at most one entry per token of its budget: at 100k files building all
+ * 1.5M took seconds).
+ */
+export function rankedEntries(data: MapData, ranked: RankOutput, allowed?: (file: number) => boolean, limit = Infinity): MapEntry[] {
   const entries: MapEntry[] = [];
   const seenFiles = new Set<number>();
   const byName = new Map<number, Map<string, MapTag[]>>();
   const defs = ranked.definitions;
-  for (let k = 0; k < defs.file.length; k++) {
+  for (let k = 0; k < defs.file.length && entries.length < limit; k++) {
     const file = defs.file[k]!;
     if (allowed && !allowed(file)) continue;
     seenFiles.add(file);
@@ -111,14 +115,27 @@ export function rankedEntries(data: MapData, ranked: RankOutput, allowed?: (file
     }
     for (const tag of names.get(data.idents.names[defs.ident[k]!]!) ?? []) entries.push({ file, tag });
   }
+  if (entries.length >= limit) return entries.slice(0, limit);
   const rest = data.files.map((_, f) => f).filter((f) => !seenFiles.has(f) && (!allowed || allowed(f)));
   rest.sort((a, b) => ranked.fileRank[b]! - ranked.fileRank[a]! || data.pathOrder[a]! - data.pathOrder[b]!);
   for (const f of rest) entries.push({ file: f });
-  return entries;
+  return entries.slice(0, limit);
+}
+
+/**
+ * How many entries rankedEntries would list without a limit: every definition of a file (each is its file's
+ * definer of that name, and the ranking lists every (file, name) pair once) and one entry per file without any.
+ */
+export function entryCount(data: MapData, allowed?: (file: number) => boolean): number {
+  let n = 0;
+  for (let f = 0; f < data.files.length; f++) if (!allowed || allowed(f)) n += data.tags[f]!.length || 1;
+  return n;
 }
 
 export function renderRepoMap(db: IndexDatabase, data: MapData, request: MapRequest, ranked: RankOutput, graph: { cached: boolean; ms: number }): RepoMap {
-  let entries = rankedEntries(data, ranked, request.allowed);
+  // Every entry renders at least one token, so no more than maxTokens of them can fit (fit.ts). A slice's own files
+  // go first wherever they rank, so it lists all of its (smaller) neighbourhood.
+  let entries = rankedEntries(data, ranked, request.allowed, request.first ? Infinity : request.maxTokens);
   if (request.first) entries = [...entries.filter((e) => request.first!.has(e.file)), ...entries.filter((e) => !request.first!.has(e.file))];
   // Only the entries that could fit are ever rendered (each costs at least a token); fetch their heads once.
   loadDetails(db, data, groupEntries(data, entries.slice(0, request.maxTokens)).flatMap((g) => g.tags));
@@ -139,7 +156,7 @@ export function renderRepoMap(db: IndexDatabase, data: MapData, request: MapRequ
     stats: {
       filesIndexed: data.files.length,
       definitions: data.tags.reduce((n, t) => n + t.length, 0),
-      candidates: entries.length,
+      candidates: request.first ? entries.length : entryCount(data, request.allowed),
       shown: fitted.shown,
       indexVersion: data.version,
       graphCached: graph.cached,

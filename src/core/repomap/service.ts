@@ -1,14 +1,17 @@
 /**
  * The repo map behind the engine façade, with its cache. The cache key is the index version (meta created_at +
  * updated_at), never the request: a prompt's mentions only re-run the ranking over the cached graph (Aider issue
- * #5529: keying the cache on mentions made a full rescan run on every request).
+ * #5529: keying the cache on mentions made a full rescan run on every request). The graph (and the unpersonalised
+ * ranking) is also saved beside the index (map-snapshot.ts), so a new process on an unchanged index reads it back
+ * instead of every symbol and reference count.
  */
 import { distance } from 'fastest-levenshtein';
 import { EngineError } from '../errors';
-import type { Clock } from '../ports';
+import type { Clock, IndexStorage, Logger } from '../ports';
 import type { IndexDatabase } from '../store/database';
 import { definersOf } from './ident-graph';
 import { loadMapData } from './map-data';
+import { decodeMapSnapshot, encodeMapSnapshot } from './map-snapshot';
 import type { RankOutput } from './rank';
 import {
   isUnpersonalised, matchFiles, personalization, rankDefinitions, renderRepoMap, scopeFilter, validateBudget,
@@ -16,10 +19,13 @@ import {
 import type { MapData, RepoMap, RepoMapOptions, RepoMapSliceOptions } from './types';
 
 export interface RepoMapService {
-  map(db: IndexDatabase, options?: RepoMapOptions): RepoMap;
+  map(db: IndexDatabase, options?: RepoMapOptions): Promise<RepoMap>;
   /** The map around `files` (the files plus the files they share identifiers with), ranked from them. */
-  slice(db: IndexDatabase, files: string[], options?: RepoMapSliceOptions): RepoMap;
+  slice(db: IndexDatabase, files: string[], options?: RepoMapSliceOptions): Promise<RepoMap>;
 }
+
+/** The sidecar the graph is saved in (IndexStorage.readSidecar). */
+export const MAP_SNAPSHOT_SIDECAR = 'map';
 
 /** Identifies what the index holds: changes on every index run, never with a request. */
 export function indexVersion(db: IndexDatabase): string {
@@ -27,15 +33,46 @@ export function indexVersion(db: IndexDatabase): string {
   return `${meta.created_at ?? '0'}:${meta.updated_at ?? '0'}`;
 }
 
-export function createRepoMapService(clock: Clock): RepoMapService {
-  let cached: { data: MapData; baseline?: RankOutput } | undefined;
+/** `storage` absent: the graph lives in memory only. */
+export function createRepoMapService(clock: Clock, storage?: Pick<IndexStorage, 'readSidecar' | 'writeSidecar'>, logger?: Logger): RepoMapService {
+  /** `saved`: the snapshot beside the index holds this graph, and `baseline` too when `savedBaseline`. */
+  let cached: { data: MapData; baseline?: RankOutput; saved: boolean; savedBaseline: boolean } | undefined;
 
-  function graph(db: IndexDatabase): { data: MapData; info: { cached: boolean; ms: number } } {
+  async function graph(db: IndexDatabase): Promise<{ data: MapData; info: { cached: boolean; ms: number } }> {
     const version = indexVersion(db);
     if (cached?.data.version === version) return { data: cached.data, info: { cached: true, ms: 0 } };
     const started = clock.now();
-    cached = { data: loadMapData(db, version) };
+    const snapshot = await readSnapshot(version);
+    if (snapshot) {
+      cached = { ...snapshot, saved: true, savedBaseline: snapshot.baseline !== undefined };
+      return { data: cached.data, info: { cached: true, ms: clock.now() - started } };
+    }
+    cached = { data: loadMapData(db, version), saved: false, savedBaseline: false };
     return { data: cached.data, info: { cached: false, ms: clock.now() - started } };
+  }
+
+  async function readSnapshot(version: string): Promise<{ data: MapData; baseline?: RankOutput } | undefined> {
+    if (!storage) return undefined;
+    try {
+      const bytes = await storage.readSidecar(MAP_SNAPSHOT_SIDECAR);
+      return bytes ? decodeMapSnapshot(bytes, version) : undefined;
+    } catch (e) {
+      logger?.warn(`repo map: the saved graph is unreadable, rebuilding it from the index (${e instanceof Error ? e.message : String(e)})`);
+      return undefined;
+    }
+  }
+
+  /** Saves what this process computed and the snapshot lacks; a failed write only costs the next process a rebuild. */
+  async function save(): Promise<void> {
+    const c = cached;
+    if (!storage || !c || (c.saved && (c.savedBaseline || !c.baseline))) return;
+    const bytes = encodeMapSnapshot(c.baseline ? { data: c.data, baseline: c.baseline } : { data: c.data });
+    c.saved = true;
+    c.savedBaseline = c.baseline !== undefined;
+    if (!bytes) return;
+    await storage.writeSidecar(MAP_SNAPSHOT_SIDECAR, bytes).catch((e: unknown) => {
+      logger?.debug(`repo map: could not save the graph beside the index (${e instanceof Error ? e.message : String(e)})`);
+    });
   }
 
   /** Stamps the time the whole request took. */
@@ -45,10 +82,10 @@ export function createRepoMapService(clock: Clock): RepoMapService {
   }
 
   return {
-    map(db, options = {}) {
+    async map(db, options = {}) {
       const started = clock.now();
       const maxTokens = validateBudget(options.maxTokens);
-      const { data, info } = graph(db);
+      const { data, info } = await graph(db);
       const { scope, allowed } = scopeFilter(data, options.scope);
       const idents = new Set(options.mentionedIdents ?? []);
       const focus = matchFiles(data, options.mentionedFiles ?? []);
@@ -56,13 +93,15 @@ export function createRepoMapService(clock: Clock): RepoMapService {
       let ranked: RankOutput;
       if (isUnpersonalised(options)) ranked = cached!.baseline ??= rankDefinitions(data, input);
       else ranked = rankDefinitions(data, input);
-      return timed(started, renderRepoMap(db, data, { maxTokens, rank: input, ...(scope ? { scope } : {}), ...(allowed ? { allowed } : {}) }, ranked, info));
+      const map = renderRepoMap(db, data, { maxTokens, rank: input, ...(scope ? { scope } : {}), ...(allowed ? { allowed } : {}) }, ranked, info);
+      await save();
+      return timed(started, map);
     },
 
-    slice(db, files, options = {}) {
+    async slice(db, files, options = {}) {
       const started = clock.now();
       const maxTokens = validateBudget(options.maxTokens);
-      const { data, info } = graph(db);
+      const { data, info } = await graph(db);
       const focus = matchFiles(data, files);
       if (!focus.length) {
         const wanted = files[0] ?? '';
@@ -73,7 +112,9 @@ export function createRepoMapService(clock: Clock): RepoMapService {
       const focusSet = new Set(focus);
       const idents = new Set(options.mentionedIdents ?? []);
       const input = { personalization: personalization(data, focus, idents), mentionedIdents: idents, focusFiles: new Set(focus) };
-      return timed(started, renderRepoMap(db, data, { maxTokens, rank: input, allowed: (f) => near.has(f), first: focusSet }, rankDefinitions(data, input), info));
+      const map = renderRepoMap(db, data, { maxTokens, rank: input, allowed: (f) => near.has(f), first: focusSet }, rankDefinitions(data, input), info);
+      await save();
+      return timed(started, map);
     },
   };
 }

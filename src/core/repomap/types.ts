@@ -48,9 +48,9 @@ export interface RepoMap {
     shown: number;
     /** The index version the graph was built from (the cache key). */
     indexVersion: string;
-    /** Whether the graph came from the cache. */
+    /** Whether the graph came from a cache: this process's, or the one saved beside the index (map-snapshot.ts). */
     graphCached: boolean;
-    /** Time to build the map, and the part of it spent loading the graph from the index (0 when cached). */
+    /** Time to build the map, and the part of it spent loading the graph (0 when this process had it already). */
     elapsedMs: number;
     graphMs: number;
   };

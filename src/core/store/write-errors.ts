@@ -46,5 +46,7 @@ export function reportingWriteErrors(storage: IndexStorage): IndexStorage {
     createImage: () => storage.createImage().then(draftOf, (e: unknown) => { throw writeFailure(e, named(e, where)); }),
     appendJournal: (at, bytes) => storage.appendJournal(at, bytes).catch((e: unknown) => { throw writeFailure(e, named(e, journal)); }),
     lock: () => storage.lock().catch((e: unknown) => { throw writeFailure(e, named(e, where)); }),
+    readSidecar: (name) => storage.readSidecar(name),
+    writeSidecar: (name, bytes) => storage.writeSidecar(name, bytes).catch((e: unknown) => { throw writeFailure(e, named(e, `${where}.${name}`)); }),
   };
 }

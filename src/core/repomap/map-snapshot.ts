@@ -1,0 +1,151 @@
+/**
+ * The repo map's graph saved beside the index, so a new process (a CLI `map`, a restarted server) draws the map
+ * without re-reading every symbol and reference count: at 100k files that read was most of a map's time. The snapshot
+ * holds the MapData and, once computed, the unpersonalised ranking; it is keyed on the index version (meta created_at
+ * and updated_at, which every index run that changes anything moves) and on this format, so a snapshot of another
+ * version or format is never used. Layout: a magic line, a JSON header (key, strings, column lengths), then the
+ * columns as raw little-endian bytes, each at a multiple of 8.
+ */
+import type { IdentGraph } from './ident-graph';
+import type { RankOutput } from './rank';
+import type { MapData, MapTag } from './types';
+
+const MAGIC = 'context-oracle map snapshot\n';
+/** Bump when the layout or the meaning of a column changes. */
+const FORMAT = 1;
+
+export interface MapSnapshot {
+  data: MapData;
+  baseline?: RankOutput;
+}
+
+type Column = Int32Array | Float64Array;
+
+interface Header {
+  format: number;
+  version: string;
+  files: string[];
+  names: string[];
+  kinds: string[];
+  /** Column name → [type, length], in the order the columns follow the header. */
+  columns: [string, 'i32' | 'f64', number][];
+}
+
+/** The snapshot's bytes; undefined when it cannot be represented (a symbol id beyond 2^31). */
+export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array | undefined {
+  const g = data.idents;
+  const kinds: string[] = [];
+  const kindIndex = new Map<string, number>();
+  let tagCount = 0;
+  for (const list of data.tags) tagCount += list.length;
+  const perFile = new Int32Array(data.files.length);
+  const id = new Int32Array(tagCount);
+  const name = new Int32Array(tagCount);
+  const kind = new Int32Array(tagCount);
+  const line = new Int32Array(tagCount);
+  const parent = new Int32Array(tagCount);
+  let k = 0;
+  for (let f = 0; f < data.tags.length; f++) {
+    const list = data.tags[f]!;
+    perFile[f] = list.length;
+    for (const t of list) {
+      if (t.id > 0x7fffffff) return undefined;
+      let kindNo = kindIndex.get(t.kind);
+      if (kindNo === undefined) {
+        kindNo = kinds.length;
+        kinds.push(t.kind);
+        kindIndex.set(t.kind, kindNo);
+      }
+      id[k] = t.id;
+      name[k] = g.index.get(t.name)!;
+      kind[k] = kindNo;
+      line[k] = t.line;
+      parent[k++] = t.parent ?? -1;
+    }
+  }
+  const columns: [string, Column][] = [
+    ['fileWeight', data.fileWeight], ['pathOrder', data.pathOrder],
+    ['tagsPerFile', perFile], ['tagId', id], ['tagName', name], ['tagKind', kind], ['tagLine', line], ['tagParent', parent],
+    ['defStart', g.defStart], ['defFiles', g.defFiles], ['refStart', g.refStart], ['refFiles', g.refFiles], ['refCounts', g.refCounts],
+  ];
+  if (baseline) {
+    columns.push(['fileRank', baseline.fileRank], ['rankFile', baseline.definitions.file], ['rankIdent', baseline.definitions.ident],
+      ['rankValue', baseline.definitions.rank]);
+  }
+  const header: Header = {
+    format: FORMAT, version: data.version, files: data.files, names: [...g.names], kinds,
+    columns: columns.map(([n, c]) => [n, c instanceof Float64Array ? 'f64' : 'i32', c.length]),
+  };
+  const head = new TextEncoder().encode(`${MAGIC}${JSON.stringify(header)}\n`);
+  const start = align(4 + head.length);
+  const size = columns.reduce((at, [, c]) => align(at + c.byteLength), start);
+  const out = new Uint8Array(size);
+  new DataView(out.buffer).setUint32(0, head.length, true);
+  out.set(head, 4);
+  let at = start;
+  for (const [, c] of columns) {
+    out.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength), at);
+    at = align(at + c.byteLength);
+  }
+  return out;
+}
+
+/**
+ * The snapshot in `bytes` when it was made from index version `version` in this format; undefined when it was not.
+ * Throws on bytes that are not a whole snapshot (the caller logs that and rebuilds).
+ */
+export function decodeMapSnapshot(bytes: Uint8Array, version: string): MapSnapshot | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headLength = view.getUint32(0, true);
+  const head = new TextDecoder().decode(bytes.subarray(4, 4 + headLength));
+  if (!head.startsWith(MAGIC)) throw new Error('not a map snapshot');
+  const header = JSON.parse(head.slice(MAGIC.length)) as Header;
+  if (header.format !== FORMAT || header.version !== version) return undefined;
+  const cols = new Map<string, Column>();
+  let at = align(4 + headLength);
+  for (const [n, type, length] of header.columns) {
+    const width = type === 'f64' ? 8 : 4;
+    if (at + length * width > bytes.length) throw new Error(`map snapshot cut short in column ${n}`);
+    // A copy, not a view: the column must be aligned, and the file's buffer should not outlive the decode (and a Node
+    // Buffer's slice() is a view, so the copy is made by the constructor).
+    const raw = new Uint8Array(bytes.subarray(at, at + length * width));
+    cols.set(n, type === 'f64' ? new Float64Array(raw.buffer) : new Int32Array(raw.buffer));
+    at = align(at + length * width);
+  }
+  const col = <T extends Column>(n: string): T => {
+    const c = cols.get(n);
+    if (!c) throw new Error(`map snapshot without column ${n}`);
+    return c as T;
+  };
+  const names = header.names;
+  const idents: IdentGraph = {
+    names, index: new Map(names.map((s, i) => [s, i])),
+    defStart: col('defStart'), defFiles: col('defFiles'), refStart: col('refStart'), refFiles: col('refFiles'), refCounts: col('refCounts'),
+  };
+  const perFile = col<Int32Array>('tagsPerFile');
+  const id = col<Int32Array>('tagId');
+  const name = col<Int32Array>('tagName');
+  const kind = col<Int32Array>('tagKind');
+  const line = col<Int32Array>('tagLine');
+  const parent = col<Int32Array>('tagParent');
+  let k = 0;
+  const tags: MapTag[][] = Array.from(perFile, (count) => {
+    const list: MapTag[] = new Array<MapTag>(count);
+    for (let i = 0; i < count; i++, k++) {
+      // The same literal shape as keepNonLocal's (map-data.ts), `parent` included.
+      list[i] = { id: id[k]!, name: names[name[k]!]!, kind: header.kinds[kind[k]!]!, line: line[k]!, parent: parent[k]! < 0 ? undefined : parent[k]!, index: i };
+    }
+    return list;
+  });
+  const data: MapData = {
+    version, files: header.files, fileWeight: col('fileWeight'), tags, idents, details: new Map(), pathOrder: col('pathOrder'),
+  };
+  const baseline: RankOutput | undefined = cols.has('fileRank')
+    ? { fileRank: col('fileRank'), definitions: { file: col('rankFile'), ident: col('rankIdent'), rank: col('rankValue') } }
+    : undefined;
+  return baseline ? { data, baseline } : { data };
+}
+
+function align(n: number): number {
+  return Math.ceil(n / 8) * 8;
+}
