@@ -12,6 +12,7 @@ import { COMMANDS } from './commands';
 import { cliUserModel } from './model-flags';
 import { applyHostHeapPolicy } from '../node/heap-policy';
 import { wasmBaselineOnly } from '../node/wasm-tiering';
+import { optimiseLongRunningCodeOnly } from '../node/js-tiering';
 
 applyHostHeapPolicy();
 
@@ -62,8 +63,11 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write('context-oracle 0.1.0\n');
     return 0;
   }
-  // Most re-indexes find nothing to parse: see wasm-tiering.ts.
-  if (commandName === 'index') wasmBaselineOnly();
+  // Most re-indexes find nothing to parse: see wasm-tiering.ts; and most of a full one's JS runs briefly: js-tiering.ts.
+  if (commandName === 'index') {
+    wasmBaselineOnly();
+    optimiseLongRunningCodeOnly();
+  }
   const command = COMMANDS.find((c) => c.name === commandName);
   if (!command) {
     process.stderr.write(`unknown command "${commandName}"\n\n${help()}\n`);

@@ -107,7 +107,16 @@ export interface AssetLocator {
   path(relative: string): string;
   readText(relative: string): Promise<string>;
   readBytes(relative: string): Promise<Uint8Array>;
+  /**
+   * The asset, a `.wasm` file, compiled already by another thread of the process, when the host shares one: threads
+   * that instantiate one compiled module share its machine code (each function compiled and optimised once, not once
+   * per thread). Absent or undefined: compile from `readBytes`.
+   */
+  compiledWasm?(relative: string): WasmModule | undefined;
 }
+
+/** A compiled `WebAssembly.Module`, opaque to the engine (core is built without the DOM or Node typings). */
+export type WasmModule = object;
 
 /** Runs tree-sitter parsing, in worker threads or in-process; the engine does not care which. */
 export interface ParserHost {

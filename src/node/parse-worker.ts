@@ -3,9 +3,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type ParseRequest, TreeSitterService } from '../core';
 import { createNodeAssetLocator } from './assets';
 
-const service = new TreeSitterService(createNodeAssetLocator((workerData as { assetRoot: string }).assetRoot));
+const { assetRoot, runtime } = workerData as { assetRoot: string; runtime?: WebAssembly.Module };
+// The runtime and grammars arrive compiled by the thread that started the workers (worker-parser-host.ts).
+const compiled = new Map<string, WebAssembly.Module>(runtime ? [['tree-sitter.wasm', runtime]] : []);
+const service = new TreeSitterService(createNodeAssetLocator(assetRoot, compiled));
 
-parentPort!.on('message', async (msg: { id: number; requests: ParseRequest[] }) => {
+parentPort!.on('message', async (msg: { id: number; requests: ParseRequest[]; modules: Record<string, WebAssembly.Module> }) => {
+  for (const [file, module] of Object.entries(msg.modules)) compiled.set(file, module);
   const results = [];
   for (const r of msg.requests) results.push(await service.parse(r));
   // Search text and packed content are transferred, not copied: they are most of what a result weighs.

@@ -6,7 +6,8 @@
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import type { ParseRequest, ParseResult, ParserHost } from '../core';
+import { readFile } from 'node:fs/promises';
+import { LANGUAGES, type ParseRequest, type ParseResult, type ParserHost } from '../core';
 import { wasmOptimizing } from './wasm-tiering';
 
 interface Pending {
@@ -34,7 +35,13 @@ interface Slot {
   languages: Set<string>;
   /** Characters sent and not answered yet: the work queued on this worker. */
   queued: number;
+  /** Grammar files whose compiled module this worker has been sent. */
+  grammars: Set<string>;
 }
+
+const RUNTIME = 'tree-sitter.wasm';
+/** The global WebAssembly object: @types/node declares its types but not the value (that comes with the DOM lib). */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
 
 export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, Math.min(availableParallelism(), 4)), idleMs = IDLE_MS): ParserHost & { running(): number; languages(): string[][] } {
   const pool: Slot[] = [];
@@ -42,6 +49,21 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
   const unavailable: Record<string, string> = {};
   let busy = 0;
   let idleTimer: NodeJS.Timeout | undefined;
+  /**
+   * The runtime and each grammar compiled once here and posted to the workers, which then share its machine code:
+   * compiled per worker, each compiled (lazily) and optimised every hot function on its own. Undefined when the
+   * compile failed: the worker then loads the file itself and reports what goes wrong per file, as before.
+   */
+  const modules = new Map<string, Promise<WebAssembly.Module | undefined>>();
+  const compiled = (file: string) => {
+    let module = modules.get(file);
+    if (!module) {
+      module = readFile(join(assetRoot, file)).then((bytes) => wasm.compile(bytes), () => undefined).catch(() => undefined);
+      modules.set(file, module);
+    }
+    return module;
+  };
+  const grammarOf = new Map(LANGUAGES.map((l) => [l.id, l.grammar]));
 
   function stopWhenIdle(): void {
     clearTimeout(idleTimer);
@@ -50,13 +72,11 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
     idleTimer.unref();
   }
 
-  function spawn(): Slot {
-    // Parsing is the long work a process started on baseline wasm code (wasm-tiering.ts) was waiting to see.
-    wasmOptimizing();
+  function spawn(runtime: WebAssembly.Module | undefined): Slot {
     // A parse makes mostly short-lived garbage (syntax node wrappers, strings): a young generation of 8 MB instead of
     // V8's default keeps ~40 MB less resident per worker at 10k files and parsed no slower (28.4 vs 28.8 s).
-    const worker = new Worker(join(assetRoot, 'parse-worker.js'), { workerData: { assetRoot }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-    const slot: Slot = { worker, pending: new Map<number, Pending>(), languages: new Set(), queued: 0 };
+    const worker = new Worker(join(assetRoot, 'parse-worker.js'), { workerData: { assetRoot, runtime }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const slot: Slot = { worker, pending: new Map<number, Pending>(), languages: new Set(), queued: 0, grammars: new Set() };
     worker.on('message', (msg: { id: number; results: ParseResult[]; unavailable: Record<string, string> }) => {
       Object.assign(unavailable, msg.unavailable);
       slot.pending.get(msg.id)?.resolve(msg.results);
@@ -73,12 +93,17 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
     return slot;
   }
 
-  function send(slot: Slot, requests: ParseRequest[], chars: number): Promise<ParseResult[]> {
+  async function send(slot: Slot, requests: ParseRequest[], chars: number): Promise<ParseResult[]> {
     const id = nextId++;
     slot.queued += chars;
+    // The grammars this batch needs that the worker has not been sent (one message ahead of their first use).
+    const grammars = [...new Set(requests.map((r) => grammarOf.get(r.language)))].filter((g): g is string => !!g && !slot.grammars.has(g));
+    for (const g of grammars) slot.grammars.add(g);
+    const sent = await Promise.all(grammars.map(async (g) => [g, await compiled(g)] as const));
+    const modules = Object.fromEntries(sent.filter(([, m]) => m));
     return new Promise<ParseResult[]>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, requests });
+      slot.worker.postMessage({ id, requests, modules });
     }).finally(() => { slot.queued -= chars; }).catch((e: Error) => requests.map((r) => ({
       path: r.path, language: r.language, error: { code: 'parse_failed' as const, message: e.message },
       hasSyntaxErrors: false, symbols: [], references: [], imports: [], fileAnnotations: {}, chunks: [],
@@ -86,8 +111,14 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
   }
 
   async function parseOnPool(requests: ParseRequest[]): Promise<ParseResult[]> {
-    // A one-file commit wakes one worker, not all of them.
-    while (pool.length < Math.min(workers, requests.length)) pool.push(spawn());
+    if (pool.length < Math.min(workers, requests.length)) {
+      // Parsing is the long work a process started on baseline wasm code (wasm-tiering.ts) was waiting to see; set
+      // before the compile, so the shared modules tier up.
+      wasmOptimizing();
+      const runtime = await compiled(RUNTIME);
+      // A one-file commit wakes one worker, not all of them.
+      while (pool.length < Math.min(workers, requests.length)) pool.push(spawn(runtime));
+    }
     // Balance by characters, work already queued included: largest first onto the worker that would finish it
     // soonest, counting a query to compile for a language the worker has not had.
     const shares: ParseRequest[][] = pool.map(() => []);

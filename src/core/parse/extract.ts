@@ -270,20 +270,60 @@ function docOf(lines: string[], lineStart: number): { doc?: string } {
   return { doc: doc.length > 400 ? `${doc.slice(0, 397)}...` : doc };
 }
 
+/**
+ * Each reference's caller: the innermost function, method or container whose lines hold it, i.e. of those that do,
+ * the one latest in `symbols` (sorted outer-first by start). References are taken in line order against a heap of
+ * the candidates started so far, so a file costs (references + symbols) log symbols, not their product.
+ */
 function attachCallers(references: ExtractedReference[], symbols: ExtractedSymbol[]): void {
-  // Innermost definition containing the reference line; symbols are sorted outer-first by start.
-  for (const ref of references) {
-    let best = -1;
-    for (const [i, s] of symbols.entries()) {
-      if (s.lineStart > ref.line) break;
-      if (s.lineEnd >= ref.line && (s.kind === 'function' || s.kind === 'method' || CONTAINER_KINDS.has(s.kind))) {
-        if (best < 0 || s.lineStart >= symbols[best]!.lineStart) best = i;
-      }
+  const byLine = references.map((_, i) => i).sort((a, b) => references[a]!.line - references[b]!.line);
+  const heap = new MaxHeap();
+  let next = 0;
+  for (const r of byLine) {
+    const ref = references[r]!;
+    for (; next < symbols.length && symbols[next]!.lineStart <= ref.line; next++) {
+      const s = symbols[next]!;
+      if (s.kind === 'function' || s.kind === 'method' || CONTAINER_KINDS.has(s.kind)) heap.push(next);
     }
-    if (best >= 0) {
-      ref.inSymbol = symbols[best]!.qualifiedName;
-      ref.inSymbolIndex = best;
+    // Lines only grow from here on: a candidate ended before this line holds no later reference either.
+    while (heap.size && symbols[heap.top]!.lineEnd < ref.line) heap.pop();
+    if (heap.size) {
+      ref.inSymbol = symbols[heap.top]!.qualifiedName;
+      ref.inSymbolIndex = heap.top;
     }
+  }
+}
+
+/** A max-heap of numbers (symbol indices). */
+class MaxHeap {
+  private readonly items: number[] = [];
+  get size(): number { return this.items.length; }
+  get top(): number { return this.items[0]!; }
+  push(value: number): void {
+    const a = this.items;
+    let i = a.push(value) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (a[parent]! >= value) break;
+      a[i] = a[parent]!;
+      i = parent;
+    }
+    a[i] = value;
+  }
+  pop(): void {
+    const a = this.items;
+    const last = a.pop()!;
+    if (!a.length) return;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= a.length) break;
+      if (child + 1 < a.length && a[child + 1]! > a[child]!) child++;
+      if (a[child]! <= last) break;
+      a[i] = a[child]!;
+      i = child;
+    }
+    a[i] = last;
   }
 }
 

@@ -3,7 +3,7 @@
  * (src/node/parse-worker.ts) or in-process (tests, small workspaces).
  */
 import { Language, Parser, Query } from 'web-tree-sitter';
-import type { AssetLocator } from '../ports';
+import type { AssetLocator, WasmModule } from '../ports';
 import { extractFromTree } from './extract';
 import { packContent } from './file-content';
 import { searchableText } from './identifiers';
@@ -20,11 +20,35 @@ interface Loaded {
 let runtimeReady: Promise<void> | undefined;
 const utf8 = new TextEncoder();
 
+/** The one WebAssembly call made here, typed locally: core is built without the DOM or Node typings. */
+const wasm = (globalThis as unknown as { WebAssembly: { Instance: new (module: WasmModule, imports: object) => object } }).WebAssembly;
+
+/**
+ * The runtime's module object: the options Parser.init is given become it, and its `loadWebAssemblyModule` (which
+ * Language.load calls with the grammar's bytes) also takes a compiled module. Set when that is so.
+ */
+let grammarLoader: { loadWebAssemblyModule: (binary: unknown, ...rest: unknown[]) => unknown } | undefined;
+/** Compiled grammars by the empty array Language.load is handed in their place (it accepts bytes only). */
+const compiledGrammars = new WeakMap<Uint8Array, WasmModule>();
+
 function initRuntime(assets: AssetLocator): Promise<void> {
   // Parser.init loads the tree-sitter runtime once per JS realm (each worker has its own).
   // The runtime's bytes are handed over directly, so no bundler or path guessing is involved.
-  runtimeReady ??= assets.readBytes('tree-sitter.wasm').then((bytes) =>
-    Parser.init({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) } as unknown as EmscriptenModule));
+  runtimeReady ??= (async () => {
+    const compiled = assets.compiledWasm?.('tree-sitter.wasm');
+    const bytes = compiled ? undefined : await assets.readBytes('tree-sitter.wasm');
+    const options: Record<string, unknown> = compiled
+      // Instantiated synchronously, so a failure rejects Parser.init instead of leaving it waiting.
+      ? { instantiateWasm: (imports: object, receive: (instance: object, module: WasmModule) => void) => { receive(new wasm.Instance(compiled, imports), compiled); return {}; } }
+      : { wasmBinary: bytes!.buffer.slice(bytes!.byteOffset, bytes!.byteOffset + bytes!.byteLength) };
+    await Parser.init(options as unknown as EmscriptenModule);
+    const load = options.loadWebAssemblyModule;
+    if (typeof load === 'function') {
+      const loader = options as unknown as { loadWebAssemblyModule: (binary: unknown, ...rest: unknown[]) => unknown };
+      loader.loadWebAssemblyModule = (binary, ...rest) => load.call(options, (binary instanceof Uint8Array && compiledGrammars.get(binary)) || binary, ...rest);
+      grammarLoader = loader;
+    }
+  })();
   return runtimeReady;
 }
 
@@ -38,6 +62,15 @@ function loadLanguage(bytes: Uint8Array): Promise<Language> {
   const next = loadChain.then(() => Language.load(bytes));
   loadChain = next.catch(() => undefined);
   return next;
+}
+
+/** The grammar in `file`, from the module another thread compiled when the host shares one, else from its bytes. */
+async function loadGrammar(assets: AssetLocator, file: string): Promise<Language> {
+  const compiled = grammarLoader && assets.compiledWasm?.(file);
+  if (!compiled) return loadLanguage(await assets.readBytes(file));
+  const stand = new Uint8Array(0);
+  compiledGrammars.set(stand, compiled);
+  return loadLanguage(stand);
 }
 
 export class TreeSitterService {
@@ -57,7 +90,7 @@ export class TreeSitterService {
         const spec = languageById(languageId);
         if (!spec) throw new Error(`unknown language ${languageId}`);
         await initRuntime(this.assets);
-        const language = await loadLanguage(await this.assets.readBytes(spec.grammar));
+        const language = await loadGrammar(this.assets, spec.grammar);
         const sources = await Promise.all(spec.queries.map((q) => this.assets.readText(q)));
         const query = new Query(language, sources.join('\n'));
         const parser = new Parser();
