@@ -78,7 +78,7 @@ interface Kept {
   /** Resolved on first use, then updated with the files. */
   links?: ImportLinks;
   /** See DbFacts.pathRank; computed on first use after a change. */
-  pathRanks?: Map<number, number>;
+  pathRanks?: (fileId: number) => number;
 }
 
 
@@ -110,7 +110,7 @@ function load(db: IndexDatabase, stamp: string): Kept {
     get symbolNames() {
       return names.sortedNames();
     },
-    pathRank: (id) => (kept.pathRanks ??= pathRanks(kept.facts.files)).get(id) ?? Number.MAX_SAFE_INTEGER,
+    pathRank: (id) => (kept.pathRanks ??= pathRanks(kept.facts.files))(id),
   };
   readRows(db, kept);
   finish(kept);
@@ -252,9 +252,21 @@ function finish(kept: Kept): void {
   kept.pathRanks = undefined;
 }
 
-/** Files ranked by path in `localeCompare` order; paths the collator finds equal share a rank. */
-function pathRanks(files: Map<number, FileFact>): Map<number, number> {
+/**
+ * Files ranked by path in `localeCompare` order; paths the collator finds equal share a rank; a file not in the
+ * index ranks last. Sorts call this per comparison: with ids dense enough the ranks sit in an array by id, since a
+ * Map lookup per comparison was a tenth of a question at 124k files (1.0 of 16.6 s in a CPU profile).
+ */
+function pathRanks(files: Map<number, FileFact>): (fileId: number) => number {
   const list = [...files.values()];
   const order = localeOrder(list.map((f) => f.path));
-  return new Map(list.map((f, i) => [f.id, order[i]!]));
+  let maxId = 0;
+  for (const f of list) if (f.id > maxId) maxId = f.id;
+  if (maxId > 4 * list.length + 1024) {
+    const byId = new Map(list.map((f, i) => [f.id, order[i]!]));
+    return (id) => byId.get(id) ?? Number.MAX_SAFE_INTEGER;
+  }
+  const byId = new Float64Array(maxId + 1).fill(Number.MAX_SAFE_INTEGER);
+  list.forEach((f, i) => { byId[f.id] = order[i]!; });
+  return (id) => (id >= 0 && id <= maxId ? byId[id]! : Number.MAX_SAFE_INTEGER);
 }
