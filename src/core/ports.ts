@@ -121,6 +121,12 @@ export type WasmModule = object;
 /** Runs tree-sitter parsing, in worker threads or in-process; the engine does not care which. */
 export interface ParserHost {
   parse(requests: ParseRequest[], signal?: AbortSignal): Promise<ParseResult[]>;
+  /**
+   * Gets ready to parse about `files` files (starts the threads that will), without waiting: a run calls it before
+   * its walk, so the start-up overlaps the walk instead of following it. Optional: a host that parses in-process has
+   * nothing to start.
+   */
+  warm?(files: number): void;
   /** Languages whose grammar failed to load, with the reason. */
   unavailable(): Promise<Record<string, string>>;
   dispose(): Promise<void>;

@@ -8,7 +8,18 @@ const { assetRoot, runtime } = workerData as { assetRoot: string; runtime?: WebA
 const compiled = new Map<string, WebAssembly.Module>(runtime ? [['tree-sitter.wasm', runtime]] : []);
 const service = new TreeSitterService(createNodeAssetLocator(assetRoot, compiled));
 
-parentPort!.on('message', async (msg: { id: number; requests: ParseRequest[]; modules: Record<string, WebAssembly.Module> }) => {
+type Batch = { id: number; requests: ParseRequest[]; modules: Record<string, WebAssembly.Module> };
+// Batches are parsed one after another, in the order they came: handled as they arrive, a batch waiting on a grammar
+// let the next ones start, so the first three of a run came back together, all late (hono: 0.9 s after the first
+// was posted, the main thread idle with nothing to write).
+// A batch that throws is left unhandled, as before, so the worker fails and the host fails its pending batches.
+let queue: Promise<void> = Promise.resolve();
+parentPort!.on('message', (msg: Batch) => {
+  const run = queue.then(() => parseBatch(msg));
+  queue = run.catch(() => undefined);
+});
+
+async function parseBatch(msg: Batch): Promise<void> {
   for (const [file, module] of Object.entries(msg.modules)) compiled.set(file, module);
   const results = [];
   for (const r of msg.requests) results.push(await service.parse(r));
@@ -19,4 +30,4 @@ parentPort!.on('message', async (msg: { id: number; requests: ParseRequest[]; mo
     for (const c of r.chunks) if (c.utf8) transfer.push(c.utf8.search.buffer as ArrayBuffer);
   }
   parentPort!.postMessage({ id: msg.id, results, unavailable: service.unavailable() }, transfer);
-});
+}

@@ -37,6 +37,11 @@ interface Slot {
   queued: number;
   /** Grammar files whose compiled module this worker has been sent. */
   grammars: Set<string>;
+  /**
+   * Settles once the last batch sent is posted: batches are posted in the order they were sent, though a later one
+   * may have its grammars compiled sooner (the worker parses them in the order they arrive, parse-worker.ts).
+   */
+  posted: Promise<void>;
 }
 
 const RUNTIME = 'tree-sitter.wasm';
@@ -76,7 +81,7 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
     // A parse makes mostly short-lived garbage (syntax node wrappers, strings): a young generation of 8 MB instead of
     // V8's default keeps ~40 MB less resident per worker at 10k files and parsed no slower (28.4 vs 28.8 s).
     const worker = new Worker(join(assetRoot, 'parse-worker.js'), { workerData: { assetRoot, runtime }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-    const slot: Slot = { worker, pending: new Map<number, Pending>(), languages: new Set(), queued: 0, grammars: new Set() };
+    const slot: Slot = { worker, pending: new Map<number, Pending>(), languages: new Set(), queued: 0, grammars: new Set(), posted: Promise.resolve() };
     worker.on('message', (msg: { id: number; results: ParseResult[]; unavailable: Record<string, string> }) => {
       Object.assign(unavailable, msg.unavailable);
       slot.pending.get(msg.id)?.resolve(msg.results);
@@ -99,7 +104,10 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
     // The grammars this batch needs that the worker has not been sent (one message ahead of their first use).
     const grammars = [...new Set(requests.map((r) => grammarOf.get(r.language)))].filter((g): g is string => !!g && !slot.grammars.has(g));
     for (const g of grammars) slot.grammars.add(g);
-    const sent = await Promise.all(grammars.map(async (g) => [g, await compiled(g)] as const));
+    const compiling = Promise.all(grammars.map(async (g) => [g, await compiled(g)] as const));
+    const turn = slot.posted.then(() => compiling);
+    slot.posted = turn.then(() => undefined);
+    const sent = await turn;
     const modules = Object.fromEntries(sent.filter(([, m]) => m));
     return new Promise<ParseResult[]>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
@@ -110,15 +118,18 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
     })));
   }
 
+  /** Starts workers up to `count` (at most `workers`); a one-file commit wakes one worker, not all of them. */
+  async function grow(count: number): Promise<void> {
+    if (pool.length >= Math.min(workers, count)) return;
+    // Parsing is the long work a process started on baseline wasm code (wasm-tiering.ts) was waiting to see; set
+    // before the compile, so the shared modules tier up.
+    wasmOptimizing();
+    const runtime = await compiled(RUNTIME);
+    while (pool.length < Math.min(workers, count)) pool.push(spawn(runtime));
+  }
+
   async function parseOnPool(requests: ParseRequest[]): Promise<ParseResult[]> {
-    if (pool.length < Math.min(workers, requests.length)) {
-      // Parsing is the long work a process started on baseline wasm code (wasm-tiering.ts) was waiting to see; set
-      // before the compile, so the shared modules tier up.
-      wasmOptimizing();
-      const runtime = await compiled(RUNTIME);
-      // A one-file commit wakes one worker, not all of them.
-      while (pool.length < Math.min(workers, requests.length)) pool.push(spawn(runtime));
-    }
+    await grow(requests.length);
     // Balance by characters, work already queued included: largest first onto the worker that would finish it
     // soonest, counting a query to compile for a language the worker has not had.
     const shares: ParseRequest[][] = pool.map(() => []);
@@ -147,6 +158,15 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
         busy--;
         stopWhenIdle();
       }
+    },
+    warm(files) {
+      // Counted busy until started, so the idle timer cannot stop workers that are still booting.
+      busy++;
+      clearTimeout(idleTimer);
+      void grow(files).finally(() => {
+        busy--;
+        stopWhenIdle();
+      });
     },
     async unavailable() {
       return { ...unavailable };

@@ -56,4 +56,35 @@ describe('worker parser host', () => {
       await host.dispose();
     }
   });
+
+  it('answers the batches a worker is sent in the order they came, a big one first before a small one after it', async () => {
+    // Handled as they arrived, the small batch (a grammar of its own to load) overtook the big one, so a run's first
+    // batch came back no sooner than the ones behind it.
+    const host = createWorkerParserHost(ASSET_ROOT, 1);
+    try {
+      const done: string[] = [];
+      const big = host.parse(Array.from({ length: 40 }, (_, i) => request(i))).then(() => done.push('big'));
+      const small = host.parse([{ path: 's.py', language: 'python', text: 'def s():\n    return 1\n' }]).then(() => done.push('small'));
+      await Promise.all([big, small]);
+      assert.deepEqual(done, ['big', 'small']);
+    } finally {
+      await host.dispose();
+    }
+  });
+
+  it('starts its workers on warm(), before any parse, and stops them when idle', async () => {
+    const host = createWorkerParserHost(ASSET_ROOT, 2, 300);
+    try {
+      host.warm!(Number.POSITIVE_INFINITY);
+      for (let i = 0; i < 100 && host.running() < 2; i++) await sleep(20);
+      assert.equal(host.running(), 2, 'both workers started without a parse');
+      const [one] = await host.parse([request(1)]);
+      assert.equal(one!.symbols[0]?.name, 'f1');
+      assert.equal(host.running(), 2, 'the warmed workers were used, none added');
+      await sleep(900);
+      assert.equal(host.running(), 0, 'warmed workers are stopped when idle too');
+    } finally {
+      await host.dispose();
+    }
+  });
 });
