@@ -2,7 +2,7 @@
 // Whether two index files hold the same data: every table, the full-text index's shadow tables (segments, segment
 // directory, document sizes, statistics) and sqlite_sequence included, row by row in rowid (or key) order. Values
 // that record when a run happened or how long it took, not what it indexed, are left out: files.indexed_at,
-// bundle_cache.created_at, the meta keys in VOLATILE_META and the last report's durationMs. For speed work that must change no byte of what the index answers from: build
+// bundle_cache.created_at, the meta keys in VOLATILE_META and the last report's durationMs and batches (how the run was cut up, not what it indexed). For speed work that must change no byte of what the index answers from: build
 // an index of the same tree before and after (`index --full --db FILE`), then compare. Exit code 1 on a difference;
 // --rows prints the first differing rows of each table.
 import { readFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ function dump(file) {
       if (name === 'meta' && VOLATILE_META.has(String(row[columns.indexOf('key')]))) continue;
       if (name === 'meta' && row[columns.indexOf('key')] === 'last_report') {
         const value = columns.indexOf('value');
-        row[value] = JSON.stringify({ ...JSON.parse(String(row[value])), durationMs: undefined });
+        row[value] = JSON.stringify({ ...JSON.parse(String(row[value])), durationMs: undefined, batches: undefined });
       }
       lines.push(row.filter((_, i) => !skip.has(columns[i])).map(show).join('|'));
     }

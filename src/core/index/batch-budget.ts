@@ -13,6 +13,12 @@ import type { Candidate } from './walker';
  * the main thread idled 2.9 of 5.8 s on a 390-file repository waiting for the slower worker).
  */
 const DEPTH = 3;
+/**
+ * A run of more than DEPTH full batches ends on smaller ones (a third of what is left, down to this many files): the
+ * last batch is written after every parse is done, alone on the critical path, and the workers' last shares, cut
+ * small, end closer together (hono, 390 files: the last write of 48 files took 0.1-0.2 s after the last parse).
+ */
+const TAIL_FILES = 4;
 /** Above this share of the limit batches shrink; below LOW they grow back. */
 const HIGH = 0.75;
 const LOW = 0.5;
@@ -58,15 +64,17 @@ export class BatchBudget {
   }
 
   /**
-   * How many of `files` from `from` on make the next batch: at most the current size, and (with a limit) at most a
-   * sixteenth of the limit in bytes, but always at least one file.
+   * How many of `files` from `from` on make the next batch: at most the current size (less at the end of a long
+   * run), and (with a limit) at most a sixteenth of the limit in bytes, but always at least one file.
    */
   take(files: readonly Candidate[], from: number): number {
     this.check();
     const byteCap = this.limitBytes / 16;
+    const left = files.length - from;
+    const cap = files.length > DEPTH * this.maxFiles ? Math.min(this.size, Math.max(TAIL_FILES, Math.ceil(left / DEPTH))) : this.size;
     let n = 0;
     let bytes = 0;
-    while (from + n < files.length && n < this.size) {
+    while (from + n < files.length && n < cap) {
       bytes += files[from + n]!.size;
       if (n > 0 && bytes > byteCap) break;
       n++;
