@@ -62,12 +62,12 @@ export async function indexUnderLock(ctx: RunContext, options: IndexRunOptions &
     }
     if (!target || full) {
       if (target && target !== loaded.db) target.close();
-      // A full run parses (nearly) every file: its workers boot while the database is made and the workspace walked,
-      // not after (hono: parsing began ~0.1 s sooner). A run that may parse nothing (a no-change refresh) starts
-      // them only when a batch needs them.
-      deps.parser.warm?.(Number.POSITIVE_INFINITY);
       // Built straight into a new file: the rows of a full run never sit in memory.
       target = await IndexDatabase.create(deps.assets, { ...(await ctx.expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) }, await deps.storage.createImage(), { bulk: true });
+      // A full run parses (nearly) every file: its workers boot while the workspace is walked, not after it. Not
+      // sooner: warming turns wasm tier-up on (wasm-tiering.ts), and sql.js compiled after that cost ~0.3 CPU-s more
+      // per hono index. A run that may parse nothing (a no-change refresh) starts them only when a batch needs them.
+      deps.parser.warm?.(Number.POSITIVE_INFINITY);
       full = true;
     }
     // Small commits go to the journal; a full run (or one too big to record) writes a whole new image.
