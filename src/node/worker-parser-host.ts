@@ -163,7 +163,9 @@ export function createWorkerParserHost(assetRoot: string, workers = Math.max(1, 
       // Counted busy until started, so the idle timer cannot stop workers that are still booting.
       busy++;
       clearTimeout(idleTimer);
-      void grow(files).finally(() => {
+      // A runtime that fails to load fails the first parse instead, as a typed error; here it is not ours to report
+      // (unhandled, it would end the process).
+      void grow(files).catch(() => undefined).finally(() => {
         busy--;
         stopWhenIdle();
       });
