@@ -40,6 +40,16 @@ function deps(root: string): EngineDeps {
 
 const noPause = async (): Promise<void> => {};
 
+/** FILES in a new workspace, fully indexed into an in-memory database. */
+async function indexedWorkspace(): Promise<{ root: string; d: EngineDeps; db: IndexDatabase }> {
+  const root = makeWorkspace(FILES);
+  roots.push(root);
+  const d = deps(root);
+  const db = await IndexDatabase.create(d.assets, {});
+  await runIndex(d, DEFAULT_CONFIG, db, true);
+  return { root, d, db };
+}
+
 /** What the file graph reads, per file and per name, as plain data. */
 function reads(db: IndexDatabase): unknown {
   const facts = dbFacts(db);
@@ -54,11 +64,7 @@ function reads(db: IndexDatabase): unknown {
 
 describe('the use table', () => {
   it('answers as the reads it replaces and gives the file graph the same edges', async () => {
-    const root = makeWorkspace(FILES);
-    roots.push(root);
-    const d = deps(root);
-    const db = await IndexDatabase.create(d.assets, {});
-    await runIndex(d, DEFAULT_CONFIG, db, true);
+    const { d, db } = await indexedWorkspace();
     const image = db.export();
     const [lazy, loaded] = [await IndexDatabase.open(d.assets, memoryImage(image)), await IndexDatabase.open(d.assets, memoryImage(image))];
     await dbFacts(loaded).names.loadUses(noPause);
@@ -76,11 +82,7 @@ describe('the use table', () => {
   });
 
   it('is dropped by a commit, after which the uses are those of the index as it is now', async () => {
-    const root = makeWorkspace(FILES);
-    roots.push(root);
-    const d = deps(root);
-    const db = await IndexDatabase.create(d.assets, {});
-    await runIndex(d, DEFAULT_CONFIG, db, true);
+    const { root, d, db } = await indexedWorkspace();
     const facts = dbFacts(db);
     await facts.names.loadUses(noPause);
     assert.ok(facts.names.usesLoaded);
@@ -98,11 +100,7 @@ describe('the use table', () => {
   });
 
   it('is not kept when a commit lands while it is being read', async () => {
-    const root = makeWorkspace(FILES);
-    roots.push(root);
-    const d = deps(root);
-    const db = await IndexDatabase.create(d.assets, {});
-    await runIndex(d, DEFAULT_CONFIG, db, true);
+    const { root, d, db } = await indexedWorkspace();
     const facts = dbFacts(db);
     let committed = false;
     await facts.names.loadUses(async () => {
