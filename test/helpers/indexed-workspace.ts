@@ -11,8 +11,11 @@ import { createNodeAssetLocator } from '../../src/node/assets';
 import { nodeFileSystem } from '../../src/node/file-system';
 import { ASSET_ROOT, captureLogger, makeWorkspace } from './workspace';
 
-/** `dispose` lets go of the parser (its grammars); the database stays open for the test's reads. */
-export async function indexedWorkspace(files: Record<string, string>): Promise<{ root: string; db: IndexDatabase; dispose(): Promise<void> }> {
+/**
+ * `dispose` lets go of the parser (its grammars); the database stays open for the test's reads. `deps` index it again
+ * (`runIndex(deps, DEFAULT_CONFIG, db, false, { onlyPaths })` after writing files under `root`).
+ */
+export async function indexedWorkspace(files: Record<string, string>): Promise<{ root: string; db: IndexDatabase; deps: EngineDeps; dispose(): Promise<void> }> {
   const root = makeWorkspace(files);
   const assets = createNodeAssetLocator(ASSET_ROOT);
   let clock = 1_000;
@@ -22,5 +25,5 @@ export async function indexedWorkspace(files: Record<string, string>): Promise<{
   };
   const db = await IndexDatabase.create(assets, {});
   await runIndex(deps, DEFAULT_CONFIG, db, true);
-  return { root, db, dispose: () => deps.parser.dispose() };
+  return { root, db, deps, dispose: () => deps.parser.dispose() };
 }

@@ -9,13 +9,11 @@ import { DEFAULT_CONFIG } from '../../src/core/config';
 import { dbFacts } from '../../src/core/context/db-facts';
 import { fileEdges } from '../../src/core/context/file-graph';
 import { runIndex } from '../../src/core/index/indexer';
-import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
 import type { EngineDeps } from '../../src/core/ports';
 import { IndexDatabase } from '../../src/core/store/database';
 import { memoryImage } from '../../src/core/store/paged-file';
-import { createNodeAssetLocator } from '../../src/node/assets';
-import { nodeFileSystem } from '../../src/node/file-system';
-import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace, writeFiles } from '../helpers/workspace';
+import { indexedWorkspace } from '../helpers/indexed-workspace';
+import { removeWorkspace, writeFiles } from '../helpers/workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -29,25 +27,13 @@ const FILES = {
   ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`pad/p${i}.ts`, `export function p${i}() { return ${i}; }\n`])),
 };
 
-let clock = 1_000;
-function deps(root: string): EngineDeps {
-  const assets = createNodeAssetLocator(ASSET_ROOT);
-  return {
-    root, fs: nodeFileSystem, logger: captureLogger(), clock: { now: () => clock++ }, assets, parser: createInProcessParserHost(assets),
-    storage: undefined as unknown as EngineDeps['storage'],
-  };
-}
-
 const noPause = async (): Promise<void> => {};
 
-/** FILES in a new workspace, fully indexed into an in-memory database. */
-async function indexedWorkspace(): Promise<{ root: string; d: EngineDeps; db: IndexDatabase }> {
-  const root = makeWorkspace(FILES);
+/** FILES in a new workspace, fully indexed into an in-memory database; removed after the tests. */
+async function indexed(): Promise<{ root: string; d: EngineDeps; db: IndexDatabase }> {
+  const { root, deps, db } = await indexedWorkspace(FILES);
   roots.push(root);
-  const d = deps(root);
-  const db = await IndexDatabase.create(d.assets, {});
-  await runIndex(d, DEFAULT_CONFIG, db, true);
-  return { root, d, db };
+  return { root, d: deps, db };
 }
 
 /** What the file graph reads, per file and per name, as plain data. */
@@ -64,7 +50,7 @@ function reads(db: IndexDatabase): unknown {
 
 describe('the use table', () => {
   it('answers as the reads it replaces and gives the file graph the same edges', async () => {
-    const { d, db } = await indexedWorkspace();
+    const { d, db } = await indexed();
     const image = db.export();
     const [lazy, loaded] = [await IndexDatabase.open(d.assets, memoryImage(image)), await IndexDatabase.open(d.assets, memoryImage(image))];
     await dbFacts(loaded).names.loadUses(noPause);
@@ -82,7 +68,7 @@ describe('the use table', () => {
   });
 
   it('is dropped by a commit, after which the uses are those of the index as it is now', async () => {
-    const { root, d, db } = await indexedWorkspace();
+    const { root, d, db } = await indexed();
     const facts = dbFacts(db);
     await facts.names.loadUses(noPause);
     assert.ok(facts.names.usesLoaded);
@@ -100,7 +86,7 @@ describe('the use table', () => {
   });
 
   it('is not kept when a commit lands while it is being read', async () => {
-    const { root, d, db } = await indexedWorkspace();
+    const { root, d, db } = await indexed();
     const facts = dbFacts(db);
     let committed = false;
     await facts.names.loadUses(async () => {
