@@ -2,7 +2,9 @@
 // Full index, no-change re-index and one-file-changed re-index of DIR with the built CLI, against universal-ctags'
 // `ctags -R` and, when installed, `@optave/codegraph` (a native tree-sitter code-graph indexer) on the same tree in
 // the same run, runs interleaved so load from other processes falls on all three alike. Prints medians, ratios and
-// the load average. Never used as a CI gate. codegraph is found in .cache/bench (kept out of our dependencies):
+// the load average. With out/bench/parse-floor.js built (`npm run bench:index` builds it), also the parser's floor on the
+// same files: web-tree-sitter alone, parsing and querying them in one thread, which no full index can undercut. Never
+// used as a CI gate. codegraph is found in .cache/bench (kept out of our dependencies):
 //   npm install --prefix .cache/bench --no-audit --no-fund @optave/codegraph@3.11.2
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -84,6 +86,10 @@ if (probe) {
   }
 }
 
+// The parser's floor, on the files the last full index holds (scripts/bench/parse-floor.ts).
+const floorScript = resolve('out/bench/parse-floor.js');
+const floor = existsSync(floorScript) ? JSON.parse(timed(process.execPath, [floorScript, db, dir, '--rounds', '1', '--json']).stdout) : undefined;
+
 const fullMs = median(full.map((r) => r.ms));
 const ctagsMs = median(ctags.map((r) => r.ms));
 const cpuOf = (rs) => (rs.every((r) => r.cpu !== undefined) ? +median(rs.map((r) => r.cpu)).toFixed(2) : undefined);
@@ -115,6 +121,11 @@ const out = {
     noChangeMedianMs: Math.round(median(codegraphNoChange)),
     indexBytes: statSync(codegraphDb).size,
   } : 'not installed (npm install --prefix .cache/bench @optave/codegraph@3.11.2)',
+  parserFloor: floor ? {
+    oneThreadCpuS: +(floor.setupCpuS + floor.round1ParseQueryCpuS).toFixed(2),
+    ...floor,
+    fullIndexCpuOverFloor: +(cpuOf(full) / (floor.setupCpuS + floor.round1ParseQueryCpuS)).toFixed(2),
+  } : 'not built (node esbuild.mjs bench)',
   noChangeReindex: { medianMs: Math.round(median(noChange.map((r) => r.ms))), medianCpuS: cpuOf(noChange), ratioToFull: +(median(noChange.map((r) => r.ms)) / fullMs).toFixed(3) },
   oneFileChanged: oneChanged.length ? { file: probe, medianMs: Math.round(median(oneChanged)) } : 'no tracked source file to edit',
   indexBytes: statSync(db).size,
