@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   const rows = index.exec('SELECT path, language FROM files ORDER BY path')[0]?.values ?? [];
   index.close();
 
-  await Parser.init({ locateFile: (f: string) => join(assets, f) });
+  // The typings ask for a whole EmscriptenModule; the runtime takes a partial one (as tree-sitter-service.ts does).
+  await Parser.init({ locateFile: (f: string) => join(assets, f) } as unknown as EmscriptenModule);
   const byId = new Map(LANGUAGES.map((l) => [l.id, l] as const));
   const loaded = new Map<string, { parser: Parser; query: Query }>();
   let setupCpu = process.cpuUsage();
