@@ -19,6 +19,10 @@ export function formatIndexOutcome(o: IndexOutcome): string {
     `skipped: ${formatCounts(o.skipCounts)}`,
     `index size: ${formatBytes(o.indexBytes)}`,
   ];
+  if (o.memoryLimited) {
+    const m = o.memoryLimited;
+    lines.push(`memory: at most ${m.peakMb} MB against a limit of ${m.limitMb} MB${m.peakMb > m.limitMb ? ' (over it)' : ''}; batches shrank ${m.shrinks} times, down to ${m.smallestBatch} file(s)`);
+  }
   if (o.lossyUtf8) lines.push(`${o.lossyUtf8} files had invalid UTF-8 (indexed with replacement characters)`);
   if (o.recovered) lines.push(`note: the previous index was unusable (${o.recovered.reason}) and was rebuilt${o.recovered.movedTo ? `; it was moved to ${o.recovered.movedTo}` : ''}`);
   if (o.journalRepair) lines.push(`${o.journalRepair.damage === 'corrupt' ? 'warning' : 'note'}: ${formatJournal(o.journalRepair)}`);

@@ -63,7 +63,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'maxFileBytes', type: 'number', default: DEFAULT_CONFIG.maxFileBytes, description: 'Files larger than this many bytes are skipped.' },
   { key: 'respectGitignore', type: 'boolean', default: DEFAULT_CONFIG.respectGitignore, description: 'Skip files matched by .gitignore files.' },
   { key: 'indexPath', type: 'string', default: '', description: "Where the index is stored; empty means the user's cache folder (<cache>/context-oracle/<workspace>-<hash>/index.db), shared by the editor, the CLI and the MCP server." },
-  { key: 'indexMemoryMb', type: 'number', default: DEFAULT_CONFIG.indexMemoryMb, description: 'Memory (MB) indexing stays under: near the limit it parses smaller batches, slower but never failing. 0 means no limit.' },
+  { key: 'indexMemoryMb', type: 'number', default: DEFAULT_CONFIG.indexMemoryMb, description: 'Memory (MB) indexing stays under: near the limit it parses smaller batches, slower but never failing. Below ~400 MB the parse workers and SQLite\'s cache alone exceed it; a run that goes over says so. 0 means no limit.' },
   { key: 'sessionLogs', type: 'string', default: DEFAULT_CONFIG.sessionLogs, description: 'Where the oracle logs its sessions: "cache" (the user\'s cache folder) or "workspace" (.context-oracle/threads/, for teams that commit them).' },
   { key: 'redactSecrets', type: 'boolean', default: DEFAULT_CONFIG.redactSecrets, description: 'Replace secrets found in code (cloud keys, tokens, private keys, passwords) in answers, context and anything sent to a model.' },
 ];

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_SQL } from '../../src/core/store/schema';
-import { indexPathOf, makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
+import { captureLogger, indexPathOf, makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -34,9 +34,15 @@ describe('index memory limit', () => {
   it('shrinks batches down to one file under a limit below what the process holds, and indexes everything', async () => {
     const root = workspace(20);
     // 1 MB: any Node process holds far more, so every batch is taken under pressure.
-    const limited = testEngine(root, { batchSize: 8, indexMemoryMb: 1 });
+    const log = captureLogger();
+    const limited = testEngine(root, { batchSize: 8, indexMemoryMb: 1 }, log);
     const small = await limited.index({ full: true });
     await limited.dispose();
+    // Over a limit no process can keep: said in the report (with what was held) and in the log, not silently.
+    const rss = process.memoryUsage.rss() / (1024 * 1024);
+    assert.equal(small.memoryLimited!.limitMb, 1);
+    assert.ok(small.memoryLimited!.peakMb > 10 && small.memoryLimited!.peakMb < rss * 2, `peak ${small.memoryLimited!.peakMb} MB, rss ${rss} MB`);
+    assert.equal(log.lines.filter((l) => l.startsWith('warn: indexing went over its memory limit (indexMemoryMb 1 MB)')).length, 1, log.lines.join('\n'));
     assert.equal(small.parsed, 20);
     assert.deepEqual(small.memoryLimited && { smallestBatch: small.memoryLimited.smallestBatch }, { smallestBatch: 1 });
     assert.ok(small.memoryLimited!.shrinks >= 3, `shrinks ${small.memoryLimited!.shrinks}`);
@@ -46,6 +52,10 @@ describe('index memory limit', () => {
     const big = await free.index({ full: true });
     assert.equal(big.parsed, 20);
     assert.equal(big.memoryLimited, undefined);
+    // A limit the run stays under reports nothing either.
+    const roomy = testEngine(root, { batchSize: 8, indexMemoryMb: 64 * 1024 });
+    assert.equal((await roomy.index({ full: true })).memoryLimited, undefined);
+    await roomy.dispose();
     assert.equal(big.batches, 3);
     assert.equal((await free.status()).symbols, 40);
     const hits = await free.search('helper17', { limit: 1 });

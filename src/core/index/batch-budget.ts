@@ -30,6 +30,8 @@ export class BatchBudget {
   smallest = Infinity;
   /** Times memory was found above the limit's high mark. */
   shrinks = 0;
+  /** The most resident memory seen by check() or sample(), in bytes (0 without a limit). */
+  peak = 0;
 
   constructor(
     private readonly maxFiles: number,
@@ -43,11 +45,24 @@ export class BatchBudget {
     return this.memory && this.limitMb > 0 ? this.limitMb * 1024 * 1024 : Infinity;
   }
 
+  /** Whether a limit is set and memory can be read, so it is checked. */
+  get limited(): boolean {
+    return this.limitBytes !== Infinity;
+  }
+
+  /** Reads resident memory (recording the peak); 0 when no limit is checked. */
+  sample(): number {
+    if (!this.limited) return 0;
+    const resident = this.memory!.residentBytes();
+    this.peak = Math.max(this.peak, resident);
+    return resident;
+  }
+
   /** Checks memory and adjusts; call before taking each batch. */
   private check(): void {
     const limit = this.limitBytes;
     if (limit === Infinity) return;
-    const resident = this.memory!.residentBytes();
+    const resident = this.sample();
     if (resident > limit * HIGH) {
       this.pressed = true;
       this.shrinks++;
