@@ -25,7 +25,7 @@ export const FTS_DEAD_KEY = 'fts_dead';
 // contentless; references name their caller by symbol row and their name by an interned id, and are clustered by
 // file, so neither a file index nor repeated strings are needed. Symbols keep their name as the same interned id,
 // their kind as a code, and neither a qualified name nor a doc comment (both follow from what is kept): an 8,275-file
-// tree's index 127.4 -> 116.7 MiB, its symbols with their name indexes 29.8 -> 18.8 MiB. The views `symbols`,
+// tree's index 127.4 -> 116.7 MiB; the 124k-file corpus's 1,737 -> 1,495 MB (README). The views `symbols`,
 // `chunks` and `refs` give readers the columns they had when those were tables.
 export const FTS_TABLE_SQL = 'CREATE VIRTUAL TABLE chunks_fts USING fts4(name, path, body, content="", tokenize=simple);';
 
