@@ -80,7 +80,7 @@ function dump(db: IndexDatabase, path: string) {
   const texts = chunkTexts(db, chunkRows.map((c) => Number(c.id)));
   return {
     file: { ...file, id: undefined, text_id: undefined },
-    symbols: db.all('SELECT name, qualified_name, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature, doc FROM symbols WHERE file_id = ? ORDER BY id', [id]),
+    symbols: db.all('SELECT name, qualified_name, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature FROM symbols WHERE file_id = ? ORDER BY id', [id]),
     refs: db.all('SELECT name, kind, line, col, end_col, in_symbol FROM refs WHERE file_id = ?', [id]),
     imports: db.all('SELECT source, names, line FROM imports WHERE file_id = ? ORDER BY rowid', [id]),
     annotations: db.all(`SELECT a.key, a.value, s.qualified_name FROM annotations a LEFT JOIN symbols s ON s.id = a.symbol_id

@@ -2,7 +2,7 @@
  * From ranked files to the code nodes a context shows: every symbol the question names, the best-matching chunks of
  * the strongest files, chunks found by vectors, and for each method its class (signature only) as context.
  */
-import { chunkTexts } from '../store/chunk-texts';
+import { chunkTexts, indexedDoc } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import type { ChunkMeta } from './db-facts';
 import type { Evidence } from './evidence';
@@ -53,8 +53,7 @@ function chunkRows(db: IndexDatabase, ids: number[]): Map<number, ChunkRow> {
   for (let i = 0; i < ids.length; i += 200) {
     const part = ids.slice(i, i + 200);
     const rows = db.all(
-      `SELECT c.id, c.file_id, c.symbol, c.kind, c.line_start, c.line_end, c.container, c.signature,
-         (SELECT s.doc FROM symbols s WHERE s.file_id = c.file_id AND s.qualified_name = c.symbol AND s.line_start = c.line_start) AS doc
+      `SELECT c.id, c.file_id, c.symbol, c.kind, c.line_start, c.line_end, c.container, c.signature
        FROM chunks c WHERE c.id IN (${part.map(() => '?').join(',')})`,
       part,
     );
@@ -62,7 +61,8 @@ function chunkRows(db: IndexDatabase, ids: number[]): Map<number, ChunkRow> {
     for (const r of rows) {
       // The index keeps a doc comment that sits above a definition at the head of its chunk; split it off again.
       const text = texts.get(Number(r.id)) ?? '';
-      const doc = r.doc === null ? undefined : String(r.doc);
+      // A symbol's chunk starts where its definition does, so its doc is the one for that line.
+      const doc = r.symbol === null ? undefined : indexedDoc(db, Number(r.file_id), Number(r.line_start));
       const hasDoc = doc !== undefined && text.startsWith(`${doc}\n`);
       out.set(Number(r.id), {
         id: Number(r.id), fileId: Number(r.file_id), kind: String(r.kind), lineStart: Number(r.line_start), lineEnd: Number(r.line_end),

@@ -6,9 +6,10 @@
  * (Go receivers, Rust `impl` blocks, C++ `Foo::bar` defined out of line).
  */
 import type { Node, Query, Tree } from 'web-tree-sitter';
-import { findAnnotations, isAttached, isCommentLine } from './annotations';
+import { findAnnotations, isAttached } from './annotations';
 import { CONTAINER_KINDS, fileChunkText, hasChunk, symbolChunk } from './chunk-text';
 import { reparseBrokenRegions } from './error-recovery';
+import { symbolDoc } from './symbol-doc';
 import type {
   ExtractedChunk, ExtractedImport, ExtractedReference, ExtractedSymbol, ParseResult, ReferenceKind, SymbolKind,
 } from './types';
@@ -195,7 +196,7 @@ function buildSymbols(raw: RawDef[], lines: string[]): ExtractedSymbol[] {
       nameColumn: pos.column + 1,
       nameEndColumn: def.nameNode.endPosition.row === pos.row ? def.nameNode.endPosition.column + 1 : pos.column + 1 + def.name.length,
       signature: signatureOf(lines, def, raw[i + 1]),
-      ...docOf(lines, def.lineStart),
+      ...docField(symbolDoc(lines, def.lineStart)),
       annotations: {},
     });
     stack.push({ def, qualified });
@@ -241,33 +242,6 @@ function findBodyStart(text: string): number {
     else if (c === '=' && text[i + 1] === '>') i++; // an arrow: its `>` closes nothing, and a `{` after it opens the body
   }
   return -1;
-}
-
-const DOC_MARKERS = /^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#!?|--)\s?/;
-
-/** A comment block immediately above the definition (decorators skipped), or a Python docstring below it. */
-function docOf(lines: string[], lineStart: number): { doc?: string } {
-  const collected: string[] = [];
-  let l = lineStart - 1;
-  while (l >= 1 && /^\s*(@|#\[)/.test(lines[l - 1]!)) l--;
-  while (l >= 1 && isCommentLine(lines[l - 1]!)) {
-    collected.unshift(lines[l - 1]!.replace(DOC_MARKERS, '').replace(/\*\/\s*$/, '').trim());
-    l--;
-  }
-  let doc = collected.filter((s) => s.length > 0).join(' ');
-  if (!doc) {
-    const next = lines[lineStart]?.trim() ?? '';
-    const m = /^[rbu]?("""|''')(.*)/.exec(next);
-    if (m) {
-      const rest = [m[2] ?? ''];
-      for (let k = lineStart + 1; k < lineStart + 8 && !rest[rest.length - 1]!.includes(m[1]!) && k <= lines.length; k++) {
-        rest.push(lines[k - 1]!.trim());
-      }
-      doc = rest.join(' ').split(m[1]!)[0]!.trim();
-    }
-  }
-  if (!doc) return {};
-  return { doc: doc.length > 400 ? `${doc.slice(0, 397)}...` : doc };
 }
 
 /**
@@ -401,3 +375,5 @@ function buildChunks(symbols: ExtractedSymbol[], lines: string[]): ExtractedChun
   }
   return chunks;
 }
+
+const docField = (doc: string | undefined): { doc?: string } => (doc === undefined ? {} : { doc });

@@ -6,7 +6,7 @@ import type { ExtractedReference, ParseResult } from '../parse/types';
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
 import { copyRefCounts, writeRefCounts } from './ref-counts';
-import { FTS_DEAD_KEY, REFERENCE_KIND_CODES } from './schema';
+import { FTS_DEAD_KEY, REFERENCE_KIND_CODES, SYMBOL_KIND_CODES } from './schema';
 
 export interface FileFacts {
   path: string;
@@ -31,7 +31,7 @@ export interface FileRows {
 }
 
 type RowTable = 'symbols' | 'chunks' | 'imports' | 'annotations';
-const ROW_TABLES: Record<RowTable, string> = { symbols: 'symbols', chunks: 'chunk_spans', imports: 'imports', annotations: 'annotations' };
+const ROW_TABLES: Record<RowTable, string> = { symbols: 'symbol_rows', chunks: 'chunk_spans', imports: 'imports', annotations: 'annotations' };
 
 /**
  * The last row id of each table: the next row gets the one after it. chunk_spans counts its AUTOINCREMENT sequence
@@ -63,6 +63,7 @@ export function indexedRows(db: IndexDatabase, path: string): FileRows | undefin
 }
 
 const KIND_CODE = new Map(REFERENCE_KIND_CODES.map((k, i) => [k, i]));
+const SYMBOL_KIND_CODE = new Map(SYMBOL_KIND_CODES.map((k, i) => [k, i]));
 
 /** The name and path columns of a chunk's chunks_fts row (the body is its search text). */
 export function ftsNameText(symbol: string | undefined): string {
@@ -82,7 +83,7 @@ export function removeFile(db: IndexDatabase, path: string): void {
   // match nothing) until compaction rebuilds the table.
   const dead = Number(db.getPrepared('SELECT count(*) AS n FROM chunk_spans WHERE file_id = ?', [id])!.n);
   if (dead) db.runPrepared('UPDATE meta SET value = CAST(value AS INTEGER) + ? WHERE key = ?', [dead, FTS_DEAD_KEY]);
-  for (const table of ['chunk_spans', 'symbols', 'ref_rows', 'ref_counts', 'imports', 'annotations']) {
+  for (const table of ['chunk_spans', 'symbol_rows', 'ref_rows', 'ref_counts', 'imports', 'annotations']) {
     db.runPrepared(`DELETE FROM ${table} WHERE file_id = ?`, [id]);
   }
   db.runPrepared('DELETE FROM files WHERE id = ?', [id]);
@@ -117,10 +118,10 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
   let annotations = 0;
   for (const [i, s] of result.symbols.entries()) {
     db.runPrepared(
-      `INSERT INTO symbols(id, file_id, name, qualified_name, kind, container, line_start, line_end, name_line, name_col,
-        name_end_col, signature, doc) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-      [symbolIds[i]!, fileId, s.name, s.qualifiedName, s.kind, s.container ?? null, s.lineStart, s.lineEnd, s.nameLine, s.nameColumn,
-        s.nameEndColumn, s.signature, s.doc ?? null],
+      `INSERT INTO symbol_rows(id, file_id, name_id, kind, container, line_start, line_end, name_line, name_col,
+        name_end_col, signature) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
+      [symbolIds[i]!, fileId, nameId(db, s.name), SYMBOL_KIND_CODE.get(s.kind) ?? SYMBOL_KIND_CODE.get('other')!, s.container ?? null,
+        s.lineStart, s.lineEnd, s.nameLine, s.nameColumn, s.nameEndColumn, s.signature],
     );
     for (const [k, v] of Object.entries(s.annotations)) {
       if (result.fileAnnotations[k] === v) continue;
@@ -172,9 +173,9 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
   // Old symbol id + shift = new one: the ids writeFile would have given, as the source's ids are one run too.
   const shift = before.symbols + 1 - from.symbols[0];
   db.runPrepared(
-    `INSERT INTO symbols(id, file_id, name, qualified_name, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature, doc)
-     SELECT id + ?, ?, name, qualified_name, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature, doc
-     FROM symbols WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id`,
+    `INSERT INTO symbol_rows(id, file_id, name_id, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature)
+     SELECT id + ?, ?, name_id, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature
+     FROM symbol_rows WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id`,
     [shift, fileId, ...source],
   );
   db.runPrepared(
@@ -222,26 +223,30 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
 const REFS_PER_INSERT = 32;
 const refInsert = (rows: number) => `INSERT INTO ref_rows(file_id, seq, name_id, kind, line, col, end_col, caller_id) VALUES ${Array(rows).fill('(?,?,?,?,?,?,?,?)').join(',')}`;
 
-/** References with their names interned (a name repeats across thousands of files) and callers as symbol rows. */
+/** The interned id of a symbol's or reference's name (a name repeats across thousands of files), stored now if new. */
+function nameId(db: IndexDatabase, name: string): number {
+  let id = db.refNameIds.get(name);
+  if (id === undefined) {
+    const known = db.getPrepared('SELECT id FROM ref_names WHERE name = ?', [name]);
+    if (known) id = Number(known.id);
+    else {
+      db.runPrepared('INSERT INTO ref_names(name) VALUES (?)', [name]);
+      id = db.lastInsertId();
+    }
+    db.refNameIds.set(name, id);
+  }
+  return id;
+}
+
+/** References with their names interned and callers as symbol rows. */
 function writeReferences(db: IndexDatabase, fileId: number, references: ExtractedReference[], symbolIds: number[]): void {
-  const nameIds = db.refNameIds;
   let params: SqlValue[] = [];
   const flush = () => {
     if (params.length) db.runPrepared(refInsert(params.length / 8), params);
     params = [];
   };
   for (const [seq, r] of references.entries()) {
-    let nameId = nameIds.get(r.name);
-    if (nameId === undefined) {
-      const known = db.getPrepared('SELECT id FROM ref_names WHERE name = ?', [r.name]);
-      if (known) nameId = Number(known.id);
-      else {
-        db.runPrepared('INSERT INTO ref_names(name) VALUES (?)', [r.name]);
-        nameId = db.lastInsertId();
-      }
-      nameIds.set(r.name, nameId);
-    }
-    params.push(fileId, seq, nameId, KIND_CODE.get(r.kind) ?? KIND_CODE.get('other')!, r.line, r.column, r.endColumn,
+    params.push(fileId, seq, nameId(db, r.name), KIND_CODE.get(r.kind) ?? KIND_CODE.get('other')!, r.line, r.column, r.endColumn,
       r.inSymbolIndex === undefined ? null : symbolIds[r.inSymbolIndex]!);
     if (params.length === REFS_PER_INSERT * 8) flush();
   }
