@@ -58,6 +58,19 @@ export interface DbFacts {
    * the paths, without the collation work per comparison (ranked lists break score ties by path).
    */
   pathRank(fileId: number): number;
+  /** Per-file numbers a question reads for every matching file, in arrays by file id (see FileColumns). */
+  fileColumns(): FileColumns;
+}
+
+/**
+ * Arrays indexed by file id (a Map lookup per matching file, of 124k, was the largest single cost of the full-text
+ * path's own code at 100k files). Ids with no file read as length 1 and not counted.
+ */
+export interface FileColumns {
+  /** The file's chunk characters over the average (BM25's length ratio). */
+  relLength: Float64Array;
+  /** 1 when the file counts for document frequencies (countsForIdf). */
+  countsForIdf: Uint8Array;
 }
 
 /** Files per `IN (…)` list. */
@@ -79,6 +92,8 @@ interface Kept {
   links?: ImportLinks;
   /** See DbFacts.pathRank; computed on first use after a change. */
   pathRanks?: (fileId: number) => number;
+  /** See DbFacts.fileColumns; computed on first use after a change. */
+  columns?: FileColumns;
 }
 
 
@@ -111,6 +126,7 @@ function load(db: IndexDatabase, stamp: string): Kept {
       return names.sortedNames();
     },
     pathRank: (id) => (kept.pathRanks ??= pathRanks(kept.facts.files))(id),
+    fileColumns: () => (kept.columns ??= fileColumns(kept.facts)),
   };
   readRows(db, kept);
   finish(kept);
@@ -250,6 +266,19 @@ function finish(kept: Kept): void {
   facts.edges = new Map();
   facts.names.settle();
   kept.pathRanks = undefined;
+  kept.columns = undefined;
+}
+
+function fileColumns(facts: DbFacts): FileColumns {
+  let maxId = 0;
+  for (const id of facts.files.keys()) if (id > maxId) maxId = id;
+  const relLength = new Float64Array(maxId + 1).fill(1);
+  const countsForIdf = new Uint8Array(maxId + 1);
+  for (const f of facts.files.values()) {
+    relLength[f.id] = f.chars / facts.avgChars;
+    countsForIdf[f.id] = facts.countsForIdf(f.id) ? 1 : 0;
+  }
+  return { relLength, countsForIdf };
 }
 
 /**

@@ -3,8 +3,10 @@
  * proximity to the strongest files is added and tests/examples/copies are ranked down unless the question is about
  * them. Pure over the evidence: the same evidence and weights always give the same order.
  */
+import type { FileFact } from './db-facts';
 import type { Evidence } from './evidence';
 import type { SymbolMatch } from './symbol-match';
+import type { FileText } from './text-retrieval';
 import type { ContextWeights, RankedFile, SignalScores } from './types';
 
 /** Factors for files that are rarely where behaviour lives. */
@@ -46,33 +48,48 @@ const chunkAgg = (top: number[]): number => (top[0] ?? 0) + 0.25 * (top[1] ?? 0)
  */
 class Candidates {
   readonly ids: number[] = [];
-  /** Slot by file id. */
-  readonly slot = new Map<number, number>();
   base: number[] = [];
   proximity: number[] = [];
   /** 1 when the file came in only through the graph (its other signals stay 0, as they were never looked at). */
   reachedOnly: number[] = [];
   /** 0..1, the strongest absolute evidence (ScoredFile.relevance). */
   relevance: number[] = [];
+  vector: number[] = [];
+  /** The file's class factor. */
+  factor: number[] = [];
   /** Unrounded final score; a file lists when it is above 0. */
   score: Float64Array = new Float64Array(0);
-  vector: number[] = [];
+  /** Slot plus one by file id (0: not a candidate); a Map of tens of thousands cost more than the scoring. */
+  private slotOf: Int32Array;
 
   constructor(
     private readonly ev: Evidence,
     readonly signalsOf: (id: number, into: SignalScores) => SignalScores,
     private readonly matchesOf: Map<number, SymbolMatch[]>,
-  ) {}
+  ) {
+    this.slotOf = new Int32Array(ev.facts.fileColumns().relLength.length);
+  }
 
-  add(id: number, base: number, relevance: number, vector: number, reachedOnly: number): number {
+  slot(id: number): number | undefined {
+    const at = id >= 0 && id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
+    return at >= 0 ? at : undefined;
+  }
+
+  add(id: number, base: number, relevance: number, vector: number, factor: number, reachedOnly: number): number {
     const at = this.ids.length;
+    if (id >= this.slotOf.length) {
+      const grown = new Int32Array(id + 1);
+      grown.set(this.slotOf);
+      this.slotOf = grown;
+    }
+    this.slotOf[id] = at + 1;
     this.ids.push(id);
-    this.slot.set(id, at);
     this.base.push(base);
     this.proximity.push(0);
     this.reachedOnly.push(reachedOnly);
     this.relevance.push(relevance);
     this.vector.push(vector);
+    this.factor.push(factor);
     return at;
   }
 
@@ -90,15 +107,8 @@ class Candidates {
 }
 
 function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFactors): Candidates {
-  const ids = new Set<number>([...ev.text.files.keys(), ...ev.mentionRefs.keys(), ...ev.pathMentions]);
-  for (const m of ev.matches) ids.add(m.fileId);
   const vecByFile = new Map<number, number>();
-  if (ev.vectors) {
-    for (const { fileId, similarity } of ev.vectors.values()) {
-      ids.add(fileId);
-      vecByFile.set(fileId, Math.max(vecByFile.get(fileId) ?? 0, similarity));
-    }
-  }
+  if (ev.vectors) for (const { fileId, similarity } of ev.vectors.values()) vecByFile.set(fileId, Math.max(vecByFile.get(fileId) ?? 0, similarity));
 
   let maxFile = 0;
   let maxChunk = 0;
@@ -119,8 +129,7 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
   }
 
   /** The file's signals but proximity, written into `s` (one formula for the scoring pass and the listed rows). */
-  const signalsOf = (id: number, s: SignalScores): SignalScores => {
-    const t = ev.text.files.get(id);
+  const signalsOf = (id: number, s: SignalScores, t = ev.text.files.get(id)): SignalScores => {
     s.bm25File = t && maxFile ? t.bm25 / maxFile : 0;
     s.bm25Chunk = t && maxChunk ? chunkAgg(t.top) / maxChunk : 0;
     s.coverage = t ? t.coverage : 0;
@@ -136,28 +145,44 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     return s;
   };
 
+  const answerInTests = testsDefiningOnly(ev);
+  const factorOf = (id: number, fact: FileFact): number => {
+    const testAsked = ev.aboutTests || answerInTests.has(id);
+    return fact.cls === 'source' ? 1 : fact.cls === 'test' ? (testAsked ? factors.testWhenAsked : factors.test) : factors[fact.cls];
+  };
   const entityW = ev.locate ? Math.max(weights.entity, LOCATE_ENTITY_WEIGHT) : weights.entity;
   const c = new Candidates(ev, signalsOf, matchesOf);
   const s = zeroSignals();
-  for (const id of ids) {
-    if (!ev.facts.files.has(id)) continue;
-    signalsOf(id, s);
+  const score = (id: number, t: FileText | undefined): void => {
+    const fact = ev.facts.files.get(id);
+    if (!fact) return;
+    signalsOf(id, s, t);
     const base = entityW * s.entity + weights.bm25File * s.bm25File + weights.bm25Chunk * s.bm25Chunk + weights.coverage * s.coverage
       + weights.focus * s.focus + weights.path * s.path + weights.mentionRef * s.mentionRef + weights.vector * s.vector;
     const relevance = Math.max(s.entity, s.coverage, ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(vecByFile.get(id) ?? 0));
-    c.add(id, base, relevance, s.vector, 0);
-  }
+    c.add(id, base, relevance, s.vector, factorOf(id, fact), 0);
+  };
+  // Text files first, then the other paths' files not already in, each once (slots in this order).
+  for (const [id, t] of ev.text.files) score(id, t);
+  const others = (id: number): void => {
+    if (c.slot(id) === undefined) score(id, undefined);
+  };
+  for (const id of ev.mentionRefs.keys()) others(id);
+  for (const id of ev.pathMentions) others(id);
+  for (const m of ev.matches) others(m.fileId);
+  for (const id of vecByFile.keys()) others(id);
 
   // Proximity: neighbours of the strongest files, scaled by how strong the source is and decayed per hop (the
   // second hop goes through neighbours whose own edges were looked up).
-  const strongest = [...ev.edges.keys()].flatMap((id) => { const at = c.slot.get(id); return at === undefined ? [] : [[id, c.base[at]!] as const]; })
+  const strongest = [...ev.edges.keys()].flatMap((id) => { const at = c.slot(id); return at === undefined ? [] : [[id, c.base[at]!] as const]; })
     .sort((a, b) => b[1] - a[1] || ev.facts.pathRank(a[0]) - ev.facts.pathRank(b[0])).slice(0, PROXIMITY_SOURCES);
   const top = strongest[0]?.[1] ?? 0;
   const reach = (target: number, prox: number): void => {
-    let at = c.slot.get(target);
+    let at = c.slot(target);
     if (at === undefined) {
-      if (!ev.facts.files.has(target)) return;
-      at = c.add(target, 0, 0, 0, 1);
+      const fact = ev.facts.files.get(target);
+      if (!fact) return;
+      at = c.add(target, 0, 0, 0, factorOf(target, fact), 1);
     }
     c.proximity[at] = Math.max(c.proximity[at]!, prox);
   };
@@ -171,14 +196,8 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     }
   }
 
-  const answerInTests = testsDefiningOnly(ev);
   c.score = new Float64Array(c.ids.length);
-  c.ids.forEach((id, at) => {
-    const fact = ev.facts.files.get(id)!;
-    const testAsked = ev.aboutTests || answerInTests.has(id);
-    const factor = fact.cls === 'source' ? 1 : fact.cls === 'test' ? (testAsked ? factors.testWhenAsked : factors.test) : factors[fact.cls];
-    c.score[at] = (c.base[at]! + weights.proximity * c.proximity[at]!) * factor;
-  });
+  for (let at = 0; at < c.ids.length; at++) c.score[at] = (c.base[at]! + weights.proximity * c.proximity[at]!) * c.factor[at]!;
   return c;
 }
 

@@ -61,6 +61,8 @@ class ChunkRows {
   /** Filled once every row is in (see scored()). */
   bm25 = new Float64Array(0);
   next = new Int32Array(0);
+  /** The row's file, as its place in the question's file list (a Map lookup per row cost more than scoring it). */
+  file = new Int32Array(0);
 
   constructor(capacity: number, private readonly table: ChunkTable) {
     this.ids = new Int32Array(capacity);
@@ -79,6 +81,7 @@ class ChunkRows {
   scored(): void {
     this.bm25 = new Float64Array(this.count);
     this.next = new Int32Array(this.count);
+    this.file = new Int32Array(this.count);
   }
 
   lineStart(row: number): number {
@@ -225,11 +228,26 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const bodyIdf = terms.map((_, t) => chunkIdf(t, COL_BODY));
 
   rows.scored();
-  // Each file's rows, chained; files in the order their first row came.
+  // Each file's rows, chained; files in the order their first row came. A file's place in `list`, plus one, by id.
+  const { relLength, countsForIdf } = facts.fileColumns();
+  const list: FileHits[] = [];
+  let placeOf = new Int32Array(relLength.length);
   for (let i = 0; i < rows.count; i++) {
     const fileId = table.fileOf(rows.ids[i]!);
-    let file = files.get(fileId);
-    if (!file) files.set(fileId, (file = new FileHits(fileId, p, rows)));
+    if (fileId >= placeOf.length) {
+      const grown = new Int32Array(fileId + 1);
+      grown.set(placeOf);
+      placeOf = grown;
+    }
+    let at = placeOf[fileId]! - 1;
+    if (at < 0) {
+      const file = new FileHits(fileId, p, rows);
+      files.set(fileId, file);
+      at = list.push(file) - 1;
+      placeOf[fileId] = at + 1;
+    }
+    const file = list[at]!;
+    rows.file[i] = at;
     rows.next[i] = file.last;
     file.last = i;
   }
@@ -240,7 +258,7 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   for (let i = 0; i < rows.count; i++) {
     const id = rows.ids[i]!;
     const row = i * stride;
-    const tf = files.get(table.fileOf(id))!.tf;
+    const tf = list[rows.file[i]!]!.tf;
     let score = 0;
     let mask = 0;
     const outer = nested[i] === 0;
@@ -267,16 +285,15 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const df = new Array<number>(p).fill(0);
   // Generated copies (dist/, vendored trees) repeat the code's vocabulary; they do not count towards how common a
   // term is.
-  for (const { fileId, tf } of files.values()) {
-    if (!facts.countsForIdf(fileId)) continue;
+  for (const { fileId, tf } of list) {
+    if (!countsForIdf[fileId]) continue;
     for (let t = 0; t < p; t++) if (tf[t]! + tf[p + t]! > 0) df[t]!++;
   }
   const N = Math.max(facts.idfFiles, 1);
   evidence.idf = terms.map((_, t) => idfOf(N, df[t] ?? 0));
   const idfTotal = evidence.idf.reduce((a, b, t) => a + b * weights[t]!, 0) || 1;
-  for (const f of files.values()) {
-    const fact = facts.files.get(f.fileId);
-    const rel = fact ? fact.chars / facts.avgChars : 1;
+  for (const f of list) {
+    const rel = f.fileId < relLength.length ? relLength[f.fileId]! : 1;
     let covered = 0;
     for (let t = 0; t < p; t++) {
       const hits = f.tf[t]! + f.tf[p + t]!;
@@ -288,7 +305,7 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   }
   // Rows in the order the search returned them: the first of equal best scores is the file's best.
   for (let i = 0; i < rows.count; i++) {
-    const f = files.get(table.fileOf(rows.ids[i]!))!;
+    const f = list[rows.file[i]!]!;
     const score = rows.bm25[i]!;
     keepTop(f.top, score);
     let share = 0;
