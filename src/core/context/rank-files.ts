@@ -7,6 +7,7 @@ import type { FileFact } from './db-facts';
 import type { Evidence } from './evidence';
 import type { SymbolMatch } from './symbol-match';
 import type { FileText } from './text-retrieval';
+import { topSlots } from './top-slots';
 import type { ContextWeights, RankedFile, SignalScores } from './types';
 
 /** Factors for files that are rarely where behaviour lives. */
@@ -246,46 +247,6 @@ export function rankedHead(
   if (!relevant) return { files: [], relevant, expanded };
   const head = topSlots(passing, opts.limit, (at) => round(c.score[at]!), (at) => ev.facts.pathRank(c.ids[at]!));
   return { files: head.map((at) => c.row(at)), relevant, expanded };
-}
-
-/**
- * The `limit` best of `slots` by score (higher first), ties by rank (lower first), in that order: a sorted window
- * that a slot enters only when it beats the window's last, so most of tens of thousands are one comparison each.
- * Equal score and rank keep the slots' order, as a stable sort would.
- */
-export function topSlots(slots: number[], limit: number, scoreOf: (at: number) => number, rankOf: (at: number) => number): number[] {
-  const win: number[] = [];
-  const winScore: number[] = [];
-  const winRank: number[] = [];
-  if (limit < 1) return win;
-  if (limit >= slots.length) {
-    const score = slots.map(scoreOf);
-    const rank = slots.map(rankOf);
-    return slots.map((_, i) => i).sort((a, b) => score[b]! - score[a]! || rank[a]! - rank[b]!).map((i) => slots[i]!);
-  }
-  for (const at of slots) {
-    const score = scoreOf(at);
-    const full = win.length >= limit;
-    if (full && score < winScore[limit - 1]!) continue;
-    const rank = rankOf(at);
-    if (full && score === winScore[limit - 1]! && rank >= winRank[limit - 1]!) continue;
-    let i = full ? limit - 1 : win.length;
-    if (!full) {
-      win.push(at);
-      winScore.push(score);
-      winRank.push(rank);
-    }
-    while (i > 0 && (winScore[i - 1]! < score || (winScore[i - 1]! === score && winRank[i - 1]! > rank))) {
-      win[i] = win[i - 1]!;
-      winScore[i] = winScore[i - 1]!;
-      winRank[i] = winRank[i - 1]!;
-      i--;
-    }
-    win[i] = at;
-    winScore[i] = score;
-    winRank[i] = rank;
-  }
-  return win;
 }
 
 /**
