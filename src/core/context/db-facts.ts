@@ -10,7 +10,7 @@ import { ChunkTable, type ChunkMeta } from './chunk-table';
 import { ImportLinks } from './import-links';
 import { NameIndex } from './name-index';
 import { fileStem, normName } from './features';
-import { classifyPath, type PathClass } from './paths';
+import { classifyPath, PATH_CLASSES, type PathClass } from './paths';
 import { pathTerms } from './terms';
 
 export interface FileFact {
@@ -71,6 +71,8 @@ export interface FileColumns {
   relLength: Float64Array;
   /** 1 when the file counts for document frequencies (countsForIdf). */
   countsForIdf: Uint8Array;
+  /** The file's class as its place in PATH_CLASSES plus one; 0 for an id with no file. */
+  cls: Uint8Array;
 }
 
 /** Files per `IN (…)` list. */
@@ -274,11 +276,13 @@ function fileColumns(facts: DbFacts): FileColumns {
   for (const id of facts.files.keys()) if (id > maxId) maxId = id;
   const relLength = new Float64Array(maxId + 1).fill(1);
   const countsForIdf = new Uint8Array(maxId + 1);
+  const cls = new Uint8Array(maxId + 1);
   for (const f of facts.files.values()) {
     relLength[f.id] = f.chars / facts.avgChars;
     countsForIdf[f.id] = facts.countsForIdf(f.id) ? 1 : 0;
+    cls[f.id] = PATH_CLASSES.indexOf(f.cls) + 1;
   }
-  return { relLength, countsForIdf };
+  return { relLength, countsForIdf, cls };
 }
 
 /**

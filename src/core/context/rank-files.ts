@@ -3,7 +3,7 @@
  * proximity to the strongest files is added and tests/examples/copies are ranked down unless the question is about
  * them. Pure over the evidence: the same evidence and weights always give the same order.
  */
-import type { FileFact } from './db-facts';
+import { PATH_CLASSES } from './paths';
 import type { Evidence } from './evidence';
 import type { SymbolMatch } from './symbol-match';
 import type { FileText } from './text-retrieval';
@@ -147,21 +147,25 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
   };
 
   const answerInTests = testsDefiningOnly(ev);
-  const factorOf = (id: number, fact: FileFact): number => {
+  // A file's class from the facts' array by id (a Map lookup per candidate of 124k files cost more than scoring it).
+  const { cls } = ev.facts.fileColumns();
+  const factorOf = (id: number, code: number): number => {
     const testAsked = ev.aboutTests || answerInTests.has(id);
-    return fact.cls === 'source' ? 1 : fact.cls === 'test' ? (testAsked ? factors.testWhenAsked : factors.test) : factors[fact.cls];
+    const c = PATH_CLASSES[code - 1]!;
+    return c === 'source' ? 1 : c === 'test' ? (testAsked ? factors.testWhenAsked : factors.test) : factors[c];
   };
+  const classOf = (id: number): number => (id >= 0 && id < cls.length ? cls[id]! : 0);
   const entityW = ev.locate ? Math.max(weights.entity, LOCATE_ENTITY_WEIGHT) : weights.entity;
   const c = new Candidates(ev, signalsOf, matchesOf);
   const s = zeroSignals();
   const score = (id: number, t: FileText | undefined): void => {
-    const fact = ev.facts.files.get(id);
-    if (!fact) return;
+    const code = classOf(id);
+    if (!code) return;
     signalsOf(id, s, t);
     const base = entityW * s.entity + weights.bm25File * s.bm25File + weights.bm25Chunk * s.bm25Chunk + weights.coverage * s.coverage
       + weights.focus * s.focus + weights.path * s.path + weights.mentionRef * s.mentionRef + weights.vector * s.vector;
     const relevance = Math.max(s.entity, s.coverage, ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(vecByFile.get(id) ?? 0));
-    c.add(id, base, relevance, s.vector, factorOf(id, fact), 0);
+    c.add(id, base, relevance, s.vector, factorOf(id, code), 0);
   };
   // Text files first, then the other paths' files not already in, each once (slots in this order).
   for (const [id, t] of ev.text.files) score(id, t);
@@ -181,9 +185,9 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
   const reach = (target: number, prox: number): void => {
     let at = c.slot(target);
     if (at === undefined) {
-      const fact = ev.facts.files.get(target);
-      if (!fact) return;
-      at = c.add(target, 0, 0, 0, factorOf(target, fact), 1);
+      const code = classOf(target);
+      if (!code) return;
+      at = c.add(target, 0, 0, 0, factorOf(target, code), 1);
     }
     c.proximity[at] = Math.max(c.proximity[at]!, prox);
   };
@@ -232,6 +236,7 @@ export function rankedHead(
   ev: Evidence, weights: ContextWeights, opts: { minRelevance: number; limit: number; excludeTests?: boolean }, factors: ClassFactors = DEFAULT_CLASS_FACTORS,
 ): RankedHead {
   const c = scoreCandidates(ev, weights, factors);
+  const { cls } = ev.facts.fileColumns();
   let expanded = 0;
   let relevant = false;
   // Pass the cut-off and the test filter: slots, then their rounded scores and path ranks, kept best first.
@@ -239,7 +244,7 @@ export function rankedHead(
   for (let at = 0; at < c.ids.length; at++) {
     if (!(c.score[at]! > 0)) continue;
     expanded++;
-    if (opts.excludeTests && ev.facts.files.get(c.ids[at]!)?.cls === 'test') continue;
+    if (opts.excludeTests && PATH_CLASSES[cls[c.ids[at]!]! - 1] === 'test') continue;
     const relevance = c.relevance[at]!;
     if (relevance >= opts.minRelevance) relevant = true;
     if (keptByCutoff(relevance, round(c.proximity[at]!), round(c.vector[at]!), opts.minRelevance)) passing.push(at);
