@@ -10,12 +10,12 @@ import { chunkTextOf } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
 import { countTokens } from '../tokens';
 import { fitContext } from './budget';
-import { fittedRank } from './fitted-rank';
+import { FITTED_DEPTH, fittedRank } from './fitted-rank';
 import { findCallSites } from './call-sites';
 import { collectEvidence, type Evidence, type VectorHit } from './evidence';
 import { markdownFormatter } from './format-markdown';
 import { muFormatter } from './format-mu';
-import { applyCutoff, rankFiles, type ScoredFile } from './rank-files';
+import { rankedHead, type ScoredFile } from './rank-files';
 import { selectNodes } from './select-nodes';
 import { DEFAULT_WEIGHTS, type ContextFormat, type ContextOptions, type ContextResult, type ContextWeights } from './types';
 
@@ -71,11 +71,9 @@ export async function getContextForQuestion(db: IndexDatabase, asked: Question, 
   throwIfAborted(options.signal);
 
   const ev = collectEvidence(db, asked, vectors);
-  let ranked = rankFiles(ev, weights);
-  const expanded = ranked.length;
-  if (options.excludeTests) ranked = ranked.filter((f) => ev.facts.files.get(f.fileId)?.cls !== 'test');
-  const cut = applyCutoff(ranked, minRelevance);
-  const relevant = cut.relevant;
+  // Only the head of the list can be shown: the fitted model re-orders its first FITTED_DEPTH, then maxFiles stay.
+  const cut = rankedHead(ev, weights, { minRelevance, limit: Math.max(FITTED_DEPTH, maxFiles), excludeTests: options.excludeTests === true });
+  const { expanded, relevant } = cut;
   // Today's hand-weighted order decides what passes the cut-off; the fitted model re-orders what passed.
   const reordered = fittedRank(ev, cut.files, options.explain === true);
   let files: ScoredFile[] = reordered.files;

@@ -185,8 +185,7 @@ export function fileFeatures(ev: Evidence, ranked: ScoredFile[], depth = ranked.
 
   // The question's rarest terms that some file holds (idf over files).
   const p = ev.text.terms.length;
-  let held = 0;
-  for (const f of ev.text.files.values()) for (let t = 0; t < p; t++) if (f.tf[t]! + f.tf[p + t]! > 0) held |= 1 << t;
+  const held = ev.text.held;
   const rare = ev.text.terms.map((_, t) => t).filter((t) => held & (1 << t)).sort((a, b) => ev.text.idf[b]! - ev.text.idf[a]! || a - b).slice(0, RARE_TERMS);
   const rareTotal = rare.reduce((s, t) => s + ev.text.idf[t]!, 0) || 1;
 

@@ -4,6 +4,7 @@
  */
 import type { IndexDatabase } from '../store/database';
 import { dbFacts } from './db-facts';
+import { topSlots } from './top-slots';
 
 /** Files whose edges are kept in memory per index state. */
 const EDGE_CACHE_FILES = 5000;
@@ -16,6 +17,8 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
   const facts = dbFacts(db);
   const defs = facts.definingFiles;
   const out = new Map<number, Map<number, number>>();
+  // One source's weights by target file id, reused for the next (a common name links thousands of files).
+  const raw = new Weights(facts.fileColumns().relLength.length);
   // The users of every name the new sources define, read together.
   facts.names.readUsers(sources.filter((s) => !facts.edges.has(s)).flatMap((s) => facts.names.linkedNamesOf(s)));
   for (const source of sources) {
@@ -25,10 +28,9 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
       out.set(source, known);
       continue;
     }
-    const raw = new Map<number, number>();
     const add = (target: number, name: string): void => {
       if (target === source) return;
-      raw.set(target, (raw.get(target) ?? 0) + 1 / Math.max(1, defs.get(name) ?? 1));
+      raw.add(target, 1 / Math.max(1, defs.get(name) ?? 1));
     };
     // Who defines and who uses a name come from the in-memory name index: the joins they replace walked every
     // reference to a common name (`get`: thousands) for every candidate file.
@@ -41,15 +43,51 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
     // Callers: files that use names this file defines.
     for (const name of facts.names.linkedNamesOf(source)) for (const user of facts.names.usersOf(name)) add(user, name);
     // Imports: a resolved import is as strong a tie as a name used from a file that alone defines it.
-    for (const target of facts.imports().get(source) ?? []) raw.set(target, (raw.get(target) ?? 0) + IMPORT_WEIGHT);
+    for (const target of facts.imports().get(source) ?? []) raw.add(target, IMPORT_WEIGHT);
     // Equal weights are common (every file using one name of a file weighs the same): ties go by path, never by
     // id, because ids follow indexing history and an index caught up with a checkout must rank as a fresh one.
-    const top = [...raw.entries()].map(([id, w]) => [id, w, facts.pathRank(id)] as const)
-      .sort((a, b) => b[1] - a[1] || a[2] - b[2]).slice(0, MAX_NEIGHBOURS);
-    const max = top[0]?.[1] ?? 1;
-    const edges = new Map(top.map(([id, w]) => [id, w / max]));
+    const top = topSlots(raw.touched, MAX_NEIGHBOURS, (id) => raw.weight[id]!, (id) => facts.pathRank(id));
+    const max = top.length ? raw.weight[top[0]!]! : 1;
+    const edges = new Map(top.map((id) => [id, raw.weight[id]! / max]));
+    raw.clear();
     if (facts.edges.size < EDGE_CACHE_FILES) facts.edges.set(source, edges);
     out.set(source, edges);
   }
   return out;
+}
+
+/** Weights summed per file id in an array, with the ids touched in first-touch order (a Map's order, without one). */
+class Weights {
+  weight: Float64Array;
+  private seen: Uint8Array;
+  readonly touched: number[] = [];
+
+  constructor(size: number) {
+    this.weight = new Float64Array(size);
+    this.seen = new Uint8Array(size);
+  }
+
+  add(id: number, w: number): void {
+    if (id >= this.weight.length) {
+      const weight = new Float64Array(id + 1);
+      weight.set(this.weight);
+      this.weight = weight;
+      const seen = new Uint8Array(id + 1);
+      seen.set(this.seen);
+      this.seen = seen;
+    }
+    if (!this.seen[id]) {
+      this.seen[id] = 1;
+      this.touched.push(id);
+    }
+    this.weight[id] += w;
+  }
+
+  clear(): void {
+    for (const id of this.touched) {
+      this.weight[id] = 0;
+      this.seen[id] = 0;
+    }
+    this.touched.length = 0;
+  }
 }

@@ -4,6 +4,8 @@
  * tooling seldom is; the ranking lowers them unless the question is about them.
  */
 export type PathClass = 'source' | 'test' | 'aux' | 'generated' | 'tooling';
+/** Every class, in a fixed order (for classes kept as small numbers). */
+export const PATH_CLASSES: readonly PathClass[] = ['source', 'test', 'aux', 'generated', 'tooling'];
 
 const TEST_PATTERNS = [
   /(^|\/)(tests?|__tests__|testing|spec|specs|__mocks__|__fixtures__|fixtures?|testdata|test-?data|e2e|__snapshots__|test-?utils)\//i,

@@ -3,8 +3,11 @@
  * proximity to the strongest files is added and tests/examples/copies are ranked down unless the question is about
  * them. Pure over the evidence: the same evidence and weights always give the same order.
  */
+import { PATH_CLASSES } from './paths';
 import type { Evidence } from './evidence';
 import type { SymbolMatch } from './symbol-match';
+import type { FileText } from './text-retrieval';
+import { topSlots } from './top-slots';
 import type { ContextWeights, RankedFile, SignalScores } from './types';
 
 /** Factors for files that are rarely where behaviour lives. */
@@ -39,16 +42,74 @@ export const zeroSignals = (): SignalScores => ({ entity: 0, vector: 0, proximit
 /** A file's chunk scores (best first) as one number: the best, plus a little for the next two. */
 const chunkAgg = (top: number[]): number => (top[0] ?? 0) + 0.25 * (top[1] ?? 0) + 0.1 * (top[2] ?? 0);
 
-export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassFactors = DEFAULT_CLASS_FACTORS): ScoredFile[] {
-  const ids = new Set<number>([...ev.text.files.keys(), ...ev.mentionRefs.keys(), ...ev.pathMentions]);
-  for (const m of ev.matches) ids.add(m.fileId);
-  const vecByFile = new Map<number, number>();
-  if (ev.vectors) {
-    for (const { fileId, similarity } of ev.vectors.values()) {
-      ids.add(fileId);
-      vecByFile.set(fileId, Math.max(vecByFile.get(fileId) ?? 0, similarity));
-    }
+/**
+ * Every candidate file scored, in columns by slot (at 100k files a question has tens of thousands of candidates:
+ * an object with its signals per candidate, then a sort of all of them, was a quarter of a question). Rows are built
+ * only for the files listed: all of them for `rankFiles`, the head of the cut-off list for `rankedHead`.
+ */
+class Candidates {
+  readonly ids: number[] = [];
+  base: number[] = [];
+  proximity: number[] = [];
+  /** 1 when the file came in only through the graph (its other signals stay 0, as they were never looked at). */
+  reachedOnly: number[] = [];
+  /** 0..1, the strongest absolute evidence (ScoredFile.relevance). */
+  relevance: number[] = [];
+  vector: number[] = [];
+  /** The file's class factor. */
+  factor: number[] = [];
+  /** Unrounded final score; a file lists when it is above 0. */
+  score: Float64Array = new Float64Array(0);
+  /** Slot plus one by file id (0: not a candidate); a Map of tens of thousands cost more than the scoring. */
+  private slotOf: Int32Array;
+
+  constructor(
+    private readonly ev: Evidence,
+    readonly signalsOf: (id: number, into: SignalScores) => SignalScores,
+    private readonly matchesOf: Map<number, SymbolMatch[]>,
+  ) {
+    this.slotOf = new Int32Array(ev.facts.fileColumns().relLength.length);
   }
+
+  slot(id: number): number | undefined {
+    const at = id >= 0 && id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
+    return at >= 0 ? at : undefined;
+  }
+
+  add(id: number, base: number, relevance: number, vector: number, factor: number, reachedOnly: number): number {
+    const at = this.ids.length;
+    if (id >= this.slotOf.length) {
+      const grown = new Int32Array(id + 1);
+      grown.set(this.slotOf);
+      this.slotOf = grown;
+    }
+    this.slotOf[id] = at + 1;
+    this.ids.push(id);
+    this.base.push(base);
+    this.proximity.push(0);
+    this.reachedOnly.push(reachedOnly);
+    this.relevance.push(relevance);
+    this.vector.push(vector);
+    this.factor.push(factor);
+    return at;
+  }
+
+  /** The listed row of a slot, signals rounded. */
+  row(at: number): ScoredFile {
+    const id = this.ids[at]!;
+    const fact = this.ev.facts.files.get(id)!;
+    const signals = this.reachedOnly[at] ? zeroSignals() : this.signalsOf(id, zeroSignals());
+    signals.proximity = this.proximity[at]!;
+    return {
+      fileId: id, path: fact.path, line: lineOf(this.ev, this.matchesOf.get(id)?.[0], id), score: round(this.score[at]!), signals: roundSignals(signals),
+      relevance: this.relevance[at]!,
+    };
+  }
+}
+
+function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFactors): Candidates {
+  const vecByFile = new Map<number, number>();
+  if (ev.vectors) for (const { fileId, similarity } of ev.vectors.values()) vecByFile.set(fileId, Math.max(vecByFile.get(fileId) ?? 0, similarity));
 
   let maxFile = 0;
   let maxChunk = 0;
@@ -68,19 +129,12 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
     else matchesOf.set(m.fileId, [m]);
   }
 
-  const entityW = ev.locate ? Math.max(weights.entity, LOCATE_ENTITY_WEIGHT) : weights.entity;
-  const scored = new Map<number, { signals: SignalScores; base: number }>();
-  for (const id of ids) {
-    const fact = ev.facts.files.get(id);
-    if (!fact) continue;
-    const s = zeroSignals();
-    const t = ev.text.files.get(id);
-    if (t) {
-      s.bm25File = maxFile ? t.bm25 / maxFile : 0;
-      s.bm25Chunk = maxChunk ? chunkAgg(t.top) / maxChunk : 0;
-      s.coverage = t.coverage;
-      s.focus = t.focus;
-    }
+  /** The file's signals but proximity, written into `s` (one formula for the scoring pass and the listed rows). */
+  const signalsOf = (id: number, s: SignalScores, t = ev.text.files.get(id)): SignalScores => {
+    s.bm25File = t && maxFile ? t.bm25 / maxFile : 0;
+    s.bm25Chunk = t && maxChunk ? chunkAgg(t.top) / maxChunk : 0;
+    s.coverage = t ? t.coverage : 0;
+    s.focus = t ? t.focus : 0;
     // A file the question names by path or module path counts like a named symbol.
     let miss = ev.pathMentions.has(id) ? 1 - PATH_MENTION_QUALITY : 1;
     for (const m of matchesOf.get(id) ?? []) miss *= 1 - m.quality;
@@ -88,54 +142,116 @@ export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassF
     s.mentionRef = ev.mentionRefs.get(id) ?? 0;
     s.path = ev.pathMentions.has(id) ? 1 : pathScore(id);
     s.vector = maxVec ? (vecByFile.get(id) ?? 0) / maxVec : 0;
+    s.proximity = 0;
+    return s;
+  };
+
+  const answerInTests = testsDefiningOnly(ev);
+  // A file's class from the facts' array by id (a Map lookup per candidate of 124k files cost more than scoring it).
+  const { cls } = ev.facts.fileColumns();
+  const factorOf = (id: number, code: number): number => {
+    const testAsked = ev.aboutTests || answerInTests.has(id);
+    const c = PATH_CLASSES[code - 1]!;
+    return c === 'source' ? 1 : c === 'test' ? (testAsked ? factors.testWhenAsked : factors.test) : factors[c];
+  };
+  const classOf = (id: number): number => (id >= 0 && id < cls.length ? cls[id]! : 0);
+  const entityW = ev.locate ? Math.max(weights.entity, LOCATE_ENTITY_WEIGHT) : weights.entity;
+  const c = new Candidates(ev, signalsOf, matchesOf);
+  const s = zeroSignals();
+  const score = (id: number, t: FileText | undefined): void => {
+    const code = classOf(id);
+    if (!code) return;
+    signalsOf(id, s, t);
     const base = entityW * s.entity + weights.bm25File * s.bm25File + weights.bm25Chunk * s.bm25Chunk + weights.coverage * s.coverage
       + weights.focus * s.focus + weights.path * s.path + weights.mentionRef * s.mentionRef + weights.vector * s.vector;
-    scored.set(id, { signals: s, base });
-  }
+    const relevance = Math.max(s.entity, s.coverage, ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(vecByFile.get(id) ?? 0));
+    c.add(id, base, relevance, s.vector, factorOf(id, code), 0);
+  };
+  // Text files first, then the other paths' files not already in, each once (slots in this order).
+  for (const [id, t] of ev.text.files) score(id, t);
+  const others = (id: number): void => {
+    if (c.slot(id) === undefined) score(id, undefined);
+  };
+  for (const id of ev.mentionRefs.keys()) others(id);
+  for (const id of ev.pathMentions) others(id);
+  for (const m of ev.matches) others(m.fileId);
+  for (const id of vecByFile.keys()) others(id);
 
   // Proximity: neighbours of the strongest files, scaled by how strong the source is and decayed per hop (the
   // second hop goes through neighbours whose own edges were looked up).
-  const strongest = [...ev.edges.keys()].flatMap((id) => { const s = scored.get(id); return s ? [[id, s] as const] : []; })
-    .sort((a, b) => b[1].base - a[1].base || ev.facts.pathRank(a[0]) - ev.facts.pathRank(b[0])).slice(0, PROXIMITY_SOURCES);
-  const top = strongest[0]?.[1].base ?? 0;
+  const strongest = [...ev.edges.keys()].flatMap((id) => { const at = c.slot(id); return at === undefined ? [] : [[id, c.base[at]!] as const]; })
+    .sort((a, b) => b[1] - a[1] || ev.facts.pathRank(a[0]) - ev.facts.pathRank(b[0])).slice(0, PROXIMITY_SOURCES);
+  const top = strongest[0]?.[1] ?? 0;
   const reach = (target: number, prox: number): void => {
-    let entry = scored.get(target);
-    if (!entry) {
-      if (!ev.facts.files.has(target)) return;
-      entry = { signals: zeroSignals(), base: 0 };
-      scored.set(target, entry);
+    let at = c.slot(target);
+    if (at === undefined) {
+      const code = classOf(target);
+      if (!code) return;
+      at = c.add(target, 0, 0, 0, factorOf(target, code), 1);
     }
-    entry.signals.proximity = Math.max(entry.signals.proximity, prox);
+    c.proximity[at] = Math.max(c.proximity[at]!, prox);
   };
   if (top > 0) {
-    for (const [sourceId, src] of strongest) {
+    for (const [sourceId, base] of strongest) {
       for (const [target, strength] of ev.edges.get(sourceId) ?? []) {
-        const prox = (src.base / top) * strength;
+        const prox = (base / top) * strength;
         reach(target, prox);
         for (const [second, s2] of ev.edges.get(target) ?? []) if (second !== sourceId) reach(second, prox * s2 * HOP_DECAY);
       }
     }
   }
 
-  const answerInTests = testsDefiningOnly(ev);
-  const out: ScoredFile[] = [];
-  scored.forEach(({ signals, base }, id) => {
-    const fact = ev.facts.files.get(id)!;
-    const testAsked = ev.aboutTests || answerInTests.has(id);
-    const factor = fact.cls === 'source' ? 1 : fact.cls === 'test' ? (testAsked ? factors.testWhenAsked : factors.test) : factors[fact.cls];
-    const score = (base + weights.proximity * signals.proximity) * factor;
-    if (score <= 0) return;
-    out.push({
-      fileId: id, path: fact.path, line: lineOf(ev, matchesOf.get(id)?.[0], id), score: round(score), signals: roundSignals(signals),
-      relevance: Math.max(signals.entity, signals.coverage, ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(vecByFile.get(id) ?? 0)),
-    });
-  });
-  // Ties by path as localeCompare orders them, through the precomputed path ranks: thousands of low-scoring files
-  // tie in a large workspace. Each file's rank is looked up once, not twice per comparison (at 40k files the
-  // lookups in the comparator cost ~25 ms a question).
-  const rank = Float64Array.from(out, (f) => ev.facts.pathRank(f.fileId));
-  const order = out.map((_, i) => i).sort((a, b) => out[b]!.score - out[a]!.score || rank[a]! - rank[b]!);
-  return order.map((i) => out[i]!);
+  c.score = new Float64Array(c.ids.length);
+  for (let at = 0; at < c.ids.length; at++) c.score[at] = (c.base[at]! + weights.proximity * c.proximity[at]!) * c.factor[at]!;
+  return c;
+}
+
+/** Every file with a score above 0, best first; ties by path as localeCompare orders them. */
+export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassFactors = DEFAULT_CLASS_FACTORS): ScoredFile[] {
+  const c = scoreCandidates(ev, weights, factors);
+  const listed: number[] = [];
+  for (let at = 0; at < c.ids.length; at++) if (c.score[at]! > 0) listed.push(at);
+  // Through the precomputed path ranks, each looked up once, not twice per comparison: thousands of low-scoring
+  // files tie in a large workspace.
+  const rank = Float64Array.from(listed, (at) => ev.facts.pathRank(c.ids[at]!));
+  const score = Float64Array.from(listed, (at) => round(c.score[at]!));
+  const order = listed.map((_, i) => i).sort((a, b) => score[b]! - score[a]! || rank[a]! - rank[b]!);
+  return order.map((i) => c.row(listed[i]!));
+}
+
+export interface RankedHead {
+  /** The first `limit` files that pass the cut-off, in rankFiles' order. */
+  files: ScoredFile[];
+  /** As applyCutoff's. */
+  relevant: boolean;
+  /** Files rankFiles would list (before excluding tests). */
+  expanded: number;
+}
+
+/**
+ * `applyCutoff(rankFiles(…))`, tests left out when asked, cut to its first `limit` files, without building or
+ * sorting the rest: a question lists a hundred files of tens of thousands of candidates.
+ */
+export function rankedHead(
+  ev: Evidence, weights: ContextWeights, opts: { minRelevance: number; limit: number; excludeTests?: boolean }, factors: ClassFactors = DEFAULT_CLASS_FACTORS,
+): RankedHead {
+  const c = scoreCandidates(ev, weights, factors);
+  const { cls } = ev.facts.fileColumns();
+  let expanded = 0;
+  let relevant = false;
+  // Pass the cut-off and the test filter: slots, then their rounded scores and path ranks, kept best first.
+  const passing: number[] = [];
+  for (let at = 0; at < c.ids.length; at++) {
+    if (!(c.score[at]! > 0)) continue;
+    expanded++;
+    if (opts.excludeTests && PATH_CLASSES[cls[c.ids[at]!]! - 1] === 'test') continue;
+    const relevance = c.relevance[at]!;
+    if (relevance >= opts.minRelevance) relevant = true;
+    if (keptByCutoff(relevance, round(c.proximity[at]!), round(c.vector[at]!), opts.minRelevance)) passing.push(at);
+  }
+  if (!relevant) return { files: [], relevant, expanded };
+  const head = topSlots(passing, opts.limit, (at) => round(c.score[at]!), (at) => ev.facts.pathRank(c.ids[at]!));
+  return { files: head.map((at) => c.row(at)), relevant, expanded };
 }
 
 /**
@@ -209,5 +325,10 @@ function roundSignals(s: SignalScores): SignalScores {
 export function applyCutoff(ranked: ScoredFile[], minRelevance: number): { files: ScoredFile[]; relevant: boolean } {
   const relevant = ranked.some((f) => f.relevance >= minRelevance);
   if (!relevant) return { files: [], relevant };
-  return { files: ranked.filter((f) => f.relevance >= minRelevance / 2 || f.signals.proximity >= 0.5 || f.signals.vector >= 0.5), relevant };
+  return { files: ranked.filter((f) => keptByCutoff(f.relevance, f.signals.proximity, f.signals.vector, minRelevance)), relevant };
+}
+
+/** Whether a file stays past the cut-off of an answerable question (proximity and vector as listed, rounded). */
+function keptByCutoff(relevance: number, proximity: number, vector: number, minRelevance: number): boolean {
+  return relevance >= minRelevance / 2 || proximity >= 0.5 || vector >= 0.5;
 }

@@ -47,6 +47,8 @@ export interface TextEvidence {
   /** File-level idf of each term (absent terms get the idf of a term no file holds). */
   idf: number[];
   files: Map<number, FileText>;
+  /** One bit per term (by index): some matching file holds it, in a body or a path. */
+  held: number;
   /** The chunk's hit when it matched the question. */
   chunk(id: number): ChunkHit | undefined;
 }
@@ -61,6 +63,13 @@ class ChunkRows {
   /** Filled once every row is in (see scored()). */
   bm25 = new Float64Array(0);
   next = new Int32Array(0);
+  /** The row's file, as its place in the question's file list (a Map lookup per row cost more than scoring it). */
+  file = new Int32Array(0);
+  /**
+   * Every file's term counts (FileText.tf), `2 × terms` slots per file by place: an array per file was tens of
+   * thousands of small buffers per question at 100k files, most of the collector's work.
+   */
+  tf = new Float64Array(0);
 
   constructor(capacity: number, private readonly table: ChunkTable) {
     this.ids = new Int32Array(capacity);
@@ -79,6 +88,7 @@ class ChunkRows {
   scored(): void {
     this.bm25 = new Float64Array(this.count);
     this.next = new Int32Array(this.count);
+    this.file = new Int32Array(this.count);
   }
 
   lineStart(row: number): number {
@@ -98,11 +108,12 @@ class FileHits implements FileText {
   /** The file's last row (rows chain backwards through ChunkRows.next), -1 when none. */
   last = -1;
   bestRow = -1;
-  /** Per term: body hits summed over the file's chunks (first `terms` slots), then path hits counted once. */
-  readonly tf: Float64Array;
+  constructor(readonly fileId: number, private readonly place: number, private readonly terms: number, private readonly rows: ChunkRows) {}
 
-  constructor(readonly fileId: number, terms: number, private readonly rows: ChunkRows) {
-    this.tf = new Float64Array(terms * 2);
+  /** Per term: body hits summed over the file's chunks (first `terms` slots), then path hits counted once. */
+  get tf(): Float64Array {
+    const at = this.place * 2 * this.terms;
+    return this.rows.tf.subarray(at, at + 2 * this.terms);
   }
 
   /** The file's rows in the order the search returned them. */
@@ -173,7 +184,7 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const rows = new ChunkRows(1024, table);
   const files = new Map<number, FileHits>();
   const evidence: TextEvidence = {
-    terms, weights, idf: terms.map(() => idfOf(facts.files.size, 0)), files,
+    terms, weights, idf: terms.map(() => idfOf(facts.files.size, 0)), files, held: 0,
     chunk: (id) => {
       const f = table.has(id) ? files.get(table.fileOf(id)) : undefined;
       const row = f ? f.rowOf(id) : -1;
@@ -225,14 +236,30 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const bodyIdf = terms.map((_, t) => chunkIdf(t, COL_BODY));
 
   rows.scored();
-  // Each file's rows, chained; files in the order their first row came.
+  // Each file's rows, chained; files in the order their first row came. A file's place in `list`, plus one, by id.
+  const { relLength, countsForIdf } = facts.fileColumns();
+  const list: FileHits[] = [];
+  let placeOf = new Int32Array(relLength.length);
   for (let i = 0; i < rows.count; i++) {
     const fileId = table.fileOf(rows.ids[i]!);
-    let file = files.get(fileId);
-    if (!file) files.set(fileId, (file = new FileHits(fileId, p, rows)));
+    if (fileId >= placeOf.length) {
+      const grown = new Int32Array(fileId + 1);
+      grown.set(placeOf);
+      placeOf = grown;
+    }
+    let at = placeOf[fileId]! - 1;
+    if (at < 0) {
+      const file = new FileHits(fileId, list.length, p, rows);
+      files.set(fileId, file);
+      at = list.push(file) - 1;
+      placeOf[fileId] = at + 1;
+    }
+    const file = list[at]!;
+    rows.file[i] = at;
     rows.next[i] = file.last;
     file.last = i;
   }
+  const tf = (rows.tf = new Float64Array(list.length * 2 * p));
   // Which terms each chunk holds, one bit per term (MAX_QUERY_TERMS is 32).
   const matched = new Uint32Array(rows.count);
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
@@ -240,7 +267,7 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   for (let i = 0; i < rows.count; i++) {
     const id = rows.ids[i]!;
     const row = i * stride;
-    const tf = files.get(table.fileOf(id))!.tf;
+    const at = rows.file[i]! * 2 * p;
     let score = 0;
     let mask = 0;
     const outer = nested[i] === 0;
@@ -252,10 +279,10 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
       const inName = counts[base + COL_NAME]!;
       const inPath = counts[base + COL_PATH]!;
       const inBody = counts[base + COL_BODY]!;
-      if (inPath > tf[p + t]!) tf[p + t] = inPath;
+      if (inPath > tf[at + p + t]!) tf[at + p + t] = inPath;
       if (inName + inBody === 0) continue;
       mask |= 1 << t;
-      if (outer) tf[t] += inBody;
+      if (outer) tf[at + t] += inBody;
       if (inName) score += weights[t]! * NAME_WEIGHT * nameIdf[t]! * ((inName * (K1 + 1)) / (inName + nameNorm));
       if (inBody) score += weights[t]! * bodyIdf[t]! * ((inBody * (K1 + 1)) / (inBody + bodyNorm));
     }
@@ -267,19 +294,24 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const df = new Array<number>(p).fill(0);
   // Generated copies (dist/, vendored trees) repeat the code's vocabulary; they do not count towards how common a
   // term is.
-  for (const { fileId, tf } of files.values()) {
-    if (!facts.countsForIdf(fileId)) continue;
-    for (let t = 0; t < p; t++) if (tf[t]! + tf[p + t]! > 0) df[t]!++;
+  for (let f = 0; f < list.length; f++) {
+    const at = f * 2 * p;
+    let held = 0;
+    for (let t = 0; t < p; t++) if (tf[at + t]! + tf[at + p + t]! > 0) held |= 1 << t;
+    evidence.held |= held;
+    if (!countsForIdf[list[f]!.fileId]) continue;
+    for (let t = 0; t < p; t++) if (held & (1 << t)) df[t]!++;
   }
   const N = Math.max(facts.idfFiles, 1);
   evidence.idf = terms.map((_, t) => idfOf(N, df[t] ?? 0));
   const idfTotal = evidence.idf.reduce((a, b, t) => a + b * weights[t]!, 0) || 1;
-  for (const f of files.values()) {
-    const fact = facts.files.get(f.fileId);
-    const rel = fact ? fact.chars / facts.avgChars : 1;
+  for (let place = 0; place < list.length; place++) {
+    const f = list[place]!;
+    const at = place * 2 * p;
+    const rel = f.fileId < relLength.length ? relLength[f.fileId]! : 1;
     let covered = 0;
     for (let t = 0; t < p; t++) {
-      const hits = f.tf[t]! + f.tf[p + t]!;
+      const hits = tf[at + t]! + tf[at + p + t]!;
       if (!hits) continue;
       covered += evidence.idf[t]! * weights[t]!;
       f.bm25 += weights[t]! * evidence.idf[t]! * ((hits * (K1 + 1)) / (hits + K1 * (1 - B + B * rel)));
@@ -288,7 +320,7 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   }
   // Rows in the order the search returned them: the first of equal best scores is the file's best.
   for (let i = 0; i < rows.count; i++) {
-    const f = files.get(table.fileOf(rows.ids[i]!))!;
+    const f = list[rows.file[i]!]!;
     const score = rows.bm25[i]!;
     keepTop(f.top, score);
     let share = 0;
