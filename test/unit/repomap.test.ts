@@ -189,8 +189,9 @@ describe('repo map', () => {
       return e;
     };
     const changes: [string, number, () => void][] = [
-      // helper3 is no longer defined: its references from unchanged files drop out of the graph.
-      ['edit', 1, () => writeFiles(root, { 'pkg/mod3.ts': 'export function helperThree(n: number): number { return helper4(n); }\n' })],
+      // helper3 is no longer defined: its references from unchanged files drop out of the graph. Service5 and run5,
+      // defined all along, are referenced for the first time (names the index had not seen).
+      ['edit', 1, () => writeFiles(root, { 'pkg/mod3.ts': "export function helperThree(n: number): number { return helper4(n) + new Service5().run5('x').length; }\n" })],
       // Defined again by a new file: the unchanged files' references to it count again.
       ['add', 1, () => writeFiles(root, { 'pkg/again.ts': 'export function helper3(n: number): number { return helper9(n) + helper9(n); }\n' })],
       // The newest file written again: it gets its id back (the next after the last), so only its version tells.

@@ -33,11 +33,11 @@ export function loadMapData(db: IndexDatabase, version: string, previous?: MapDa
   const files: string[] = [];
   const ids: number[] = [];
   const stamps: string[] = [];
-  for (const [id, path, at, hash] of db.rows('SELECT id, path, indexed_at, hash FROM files ORDER BY path')) {
-    ids.push(Number(id));
-    files.push(String(path));
-    stamps.push(`${String(at)}:${String(hash)}`);
-  }
+  db.each("SELECT id, path, indexed_at || ':' || hash FROM files ORDER BY path", [], (r) => {
+    ids.push(Number(r[0]));
+    files.push(String(r[1]));
+    stamps.push(String(r[2]));
+  });
   const lent = lentParts(previous, files, ids, stamps);
   const changed: number[] = [];
   for (let f = 0; f < files.length; f++) if (lent[f]! < 0) changed.push(f);
@@ -52,26 +52,64 @@ export function loadMapData(db: IndexDatabase, version: string, previous?: MapDa
   // name no file defines are dropped here, not in SQL (filtering there by the symbols' names cost ~5x the plain
   // scans). Each (file, identifier) pair is one entry, so the order within a file does not matter; files go in id
   // order, as the references did when they were counted here.
-  const identOfNameId = new Map<number, number>();
-  db.each('SELECT id, name FROM ref_names', [], (r) => {
-    const ident = graph.identOf(String(r[1]));
-    if (ident !== undefined) identOfNameId.set(Number(r[0]), ident);
+  const names = nameIdsOf(db, graph, previous);
+  // ref_names ids are dense (rows are only added), so an array indexed by them; -1: no file defines the name.
+  const identOfNameId = new Int32Array(names.lastNameId + 1).fill(-1);
+  names.nameIds.forEach((id, ident) => {
+    if (id >= 0) identOfNameId[id] = ident;
   });
   const byId = Int32Array.from(files, (_, f) => f).sort((a, b) => ids[a]! - ids[b]!);
   for (const f of byId) {
     for (let k = refs.refStart[f]!; k < refs.refStart[f + 1]!; k++) {
-      const ident = identOfNameId.get(refs.refNames[k]!);
-      if (ident !== undefined) graph.reference(ident, f, refs.refCounts[k]!);
+      const ident = identOfNameId[refs.refNames[k]!] ?? -1;
+      if (ident >= 0) graph.reference(ident, f, refs.refCounts[k]!);
     }
   }
   const fileWeight = Float64Array.from(files, (p, f) => (lent[f]! >= 0 ? previous!.fileWeight[lent[f]!]! : CLASS_WEIGHT[classifyPath(p)]));
   // Places in collation order stay right while the paths do (an edit in place); an added or removed file moves them.
   const samePaths = previous !== undefined && previous.files.length === files.length && files.every((p, f) => previous.files[f] === p);
-  const sources: MapSources = { fileIds: Int32Array.from(ids), fileStamps: stamps, ...refs, reread: changed.length };
+  const sources: MapSources = { fileIds: Int32Array.from(ids), fileStamps: stamps, ...refs, ...names, reread: changed.length };
   return {
     version, files, fileWeight, tags, idents: graph.build(), details: new Map(), pathOrder: samePaths ? previous.pathOrder : localeOrder(files),
     sources,
   };
+}
+
+/** New identifiers past which ref_names is scanned whole rather than looked up by name. */
+const MAX_LOOKED_UP_NAMES = 5000;
+
+/**
+ * Per identifier of `graph`, its id in ref_names (-1: nothing references that name). From `previous` for the
+ * identifiers it had: ref_names rows are only added, never renumbered, so only the rows added since (ids after its
+ * last) and the identifiers new to the graph are looked up; a whole scan of ref_names cost ~0.2 s at 100k files.
+ */
+function nameIdsOf(db: IndexDatabase, graph: IdentGraphBuilder, previous: MapData | undefined): Pick<MapSources, 'nameIds' | 'lastNameId'> {
+  const names = graph.definedNames();
+  const lastNameId = Number(db.get('SELECT max(id) AS n FROM ref_names')?.n ?? 0);
+  const nameIds = new Int32Array(names.length).fill(-1);
+  const record = (r: SqlValue[]) => {
+    const ident = graph.identOf(String(r[1]));
+    if (ident !== undefined) nameIds[ident] = Number(r[0]);
+  };
+  const fresh: string[] = [];
+  if (previous) {
+    const before = previous.idents.index;
+    names.forEach((name, ident) => {
+      const old = before.get(name);
+      if (old === undefined) fresh.push(name);
+      else nameIds[ident] = previous.sources.nameIds[old]!;
+    });
+  }
+  if (!previous || fresh.length > MAX_LOOKED_UP_NAMES) {
+    db.each('SELECT id, name FROM ref_names', [], record);
+    return { nameIds, lastNameId };
+  }
+  if (lastNameId > previous.sources.lastNameId) db.each('SELECT id, name FROM ref_names WHERE id > ?', [previous.sources.lastNameId], record);
+  for (let i = 0; i < fresh.length; i += LOOKUP_BATCH) {
+    const part = fresh.slice(i, i + LOOKUP_BATCH);
+    db.each(`SELECT id, name FROM ref_names WHERE name IN (${part.map(() => '?').join(',')})`, part, record);
+  }
+  return { nameIds, lastNameId };
 }
 
 /** Per file, its index in `previous` when its rows there are still the index's (same id, path and version), else -1. */
@@ -149,14 +187,10 @@ function readRefs(db: IndexDatabase, parts: Parts): Pick<MapSources, 'refStart' 
   const { lent, previous } = parts;
   const n = lent.length;
   // The changed files' pairs as read (any file order), then every file's pairs packed in file order.
-  const readFile: number[] = [];
-  const readName: number[] = [];
-  const readCount: number[] = [];
+  const read = new Triples();
   const perFile = new Int32Array(n + 1);
   eachRowOf(db, 'SELECT file_id, name_id, n FROM ref_counts', parts, (f, r) => {
-    readFile.push(f);
-    readName.push(Number(r[1]));
-    readCount.push(Number(r[2]));
+    read.push(f, Number(r[1]), Number(r[2]));
     perFile[f + 1]!++;
   });
   const before = previous?.sources;
@@ -177,12 +211,37 @@ function readRefs(db: IndexDatabase, parts: Parts): Pick<MapSources, 'refStart' 
     refNames.set(before!.refNames.subarray(from, to), fill[f]!);
     refCounts.set(before!.refCounts.subarray(from, to), fill[f]!);
   }
-  for (let k = 0; k < readFile.length; k++) {
-    const at = fill[readFile[k]!]!++;
-    refNames[at] = readName[k]!;
-    refCounts[at] = readCount[k]!;
+  const [readFile, readName, readCount] = read.columns();
+  for (let k = 0; k < readFile!.length; k++) {
+    const at = fill[readFile![k]!]!++;
+    refNames[at] = readName![k]!;
+    refCounts[at] = readCount![k]!;
   }
   return { refStart, refNames, refCounts };
+}
+
+/** Rows of three integers, appended (a whole read has millions: plain arrays of numbers cost ~3x the bytes). */
+class Triples {
+  private cols = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
+  private size = 0;
+
+  push(a: number, b: number, c: number): void {
+    if (this.size === this.cols[0]!.length) {
+      this.cols = this.cols.map((col) => {
+        const grown = new Int32Array(col.length * 2);
+        grown.set(col);
+        return grown;
+      });
+    }
+    const [x, y, z] = this.cols;
+    x![this.size] = a;
+    y![this.size] = b;
+    z![this.size++] = c;
+  }
+
+  columns(): Int32Array[] {
+    return this.cols.map((c) => c.subarray(0, this.size));
+  }
 }
 
 /**

@@ -27,6 +27,7 @@ interface Header {
   version: string;
   files: string[];
   fileStamps: string[];
+  lastNameId: number;
   names: string[];
   kinds: string[];
   /** Column name → [type, length], in the order the columns follow the header. */
@@ -70,13 +71,14 @@ export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array |
     ['tagsPerFile', perFile], ['tagId', id], ['tagName', name], ['tagKind', kind], ['tagLine', line], ['tagParent', parent],
     ['defStart', g.defStart], ['defFiles', g.defFiles], ['refStart', g.refStart], ['refFiles', g.refFiles], ['refCounts', g.refCounts],
     ['fileId', data.sources.fileIds], ['fileRefStart', data.sources.refStart], ['fileRefNames', data.sources.refNames], ['fileRefCounts', data.sources.refCounts],
+    ['nameId', data.sources.nameIds],
   ];
   if (baseline) {
     columns.push(['fileRank', baseline.fileRank], ['rankFile', baseline.definitions.file], ['rankIdent', baseline.definitions.ident],
       ['rankValue', baseline.definitions.rank]);
   }
   const header: Header = {
-    format: FORMAT, version: data.version, files: data.files, fileStamps: data.sources.fileStamps, names: [...g.names], kinds,
+    format: FORMAT, version: data.version, files: data.files, fileStamps: data.sources.fileStamps, lastNameId: data.sources.lastNameId, names: [...g.names], kinds,
     columns: columns.map(([n, c]) => [n, c instanceof Float64Array ? 'f64' : 'i32', c.length]),
   };
   const head = new TextEncoder().encode(`${MAGIC}${JSON.stringify(header)}\n`);
@@ -143,7 +145,8 @@ export function decodeMapSnapshot(bytes: Uint8Array): MapSnapshot | undefined {
   const data: MapData = {
     version: header.version, files: header.files, fileWeight: col('fileWeight'), tags, idents, details: new Map(), pathOrder: col('pathOrder'),
     sources: {
-      fileIds: col('fileId'), fileStamps: header.fileStamps, refStart: col('fileRefStart'), refNames: col('fileRefNames'), refCounts: col('fileRefCounts'), reread: 0,
+      fileIds: col('fileId'), fileStamps: header.fileStamps, refStart: col('fileRefStart'), refNames: col('fileRefNames'), refCounts: col('fileRefCounts'), nameIds: col('nameId'),
+      lastNameId: header.lastNameId, reread: 0,
     },
   };
   const baseline: RankOutput | undefined = cols.has('fileRank')

@@ -96,7 +96,7 @@ export interface MapData {
   sources: MapSources;
 }
 
-/** Per file (in MapData.files order), where its part of the graph came from in the index. */
+/** Per file (in MapData.files order), where its part of the graph came from in the index; and the identifiers' name ids. */
 export interface MapSources {
   /** Its row id in the index. */
   fileIds: Int32Array;
@@ -109,6 +109,10 @@ export interface MapSources {
   refStart: Int32Array;
   refNames: Int32Array;
   refCounts: Int32Array;
+  /** Per identifier (MapData.idents), its id in ref_names; -1 when no file references that name. */
+  nameIds: Int32Array;
+  /** The last ref_names id when the graph was read: rows added later are names referenced since. */
+  lastNameId: number;
   /** Files whose rows were read from the index for this version; the others' parts came from an earlier graph. */
   reread: number;
 }
