@@ -222,6 +222,24 @@ describe('repo map', () => {
     assert.ok(last.files.some((f) => f.path === 'a/mod9.ts') && !last.files.some((f) => f.path === 'pkg/mod7.ts'));
   });
 
+  it('rebuilds the graph from the index, not patching it, when the saved one of an earlier version is cut short', async () => {
+    const { root, engine } = await workspace({ fixture: 'ts', extra: synthetic(10) });
+    await engine.repoMap();
+    const sidecar = `${indexPathOf(root)}.map`;
+    const saved = readFileSync(sidecar);
+    writeFiles(root, { 'pkg/mod1.ts': 'export function helperOne(n: number): number { return n; }\n' });
+    await engine.index();
+    const expected = await engine.repoMap({ maxTokens: 100_000 });
+    writeFileSync(sidecar, saved.subarray(0, Math.floor(saved.length * 0.9)));
+    const logger = captureLogger();
+    const e = testEngine(root, {}, logger);
+    engines.push(e);
+    const map = await e.repoMap({ maxTokens: 100_000 });
+    assert.equal(map.text, expected.text);
+    assert.ok(logger.lines.some((l) => /saved graph is unreadable.*cut short/.test(l)), logger.lines.join('\n'));
+    assert.ok(!logger.lines.some((l) => /patched/.test(l)), logger.lines.join('\n'));
+  });
+
   it('rebuilds the graph from the index when the saved one is unreadable', async () => {
     const { root, engine } = await workspace({ fixture: 'ts' });
     const expected = await engine.repoMap();
