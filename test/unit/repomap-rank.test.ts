@@ -36,6 +36,8 @@ function randomData(seed: number, files: number, idents: number): Random {
   const data: MapData = {
     version: 'test', files: paths, fileWeight: new Float64Array(files).fill(1), tags: Array.from({ length: files }, () => []), idents: graph.build(),
     details: new Map(), pathOrder: localeOrder(paths),
+    // Not from an index: the ranking reads none of it.
+    sources: { fileIds: new Int32Array(files), fileStamps: [], refStart: new Int32Array(files + 1), refNames: new Int32Array(0), refCounts: new Int32Array(0), nameIds: new Int32Array(0), lastNameId: 0, reread: files },
   };
   return { data, defines, references };
 }

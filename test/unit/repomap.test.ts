@@ -3,7 +3,7 @@
  * and the cache (keyed on the index version, never on the request). UPDATE_GOLDEN=1 rewrites the golden files.
  */
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +11,7 @@ import type { Engine } from '../../src/core/engine';
 import { EngineError } from '../../src/core/errors';
 import { countTokens } from '../../src/core/tokens';
 import { mentionsFromText } from '../../src/core/repomap/mentions';
+import type { RepoMap } from '../../src/core/repomap/types';
 import { captureLogger, indexPathOf, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
 import { assertGoldenText } from '../helpers/golden';
 
@@ -169,6 +170,74 @@ describe('repo map', () => {
     assert.match(after.text, /renamedHelperZero/);
     assert.doesNotMatch(after.text, /function helper0\(/);
     assert.equal((await fresh().repoMap({ maxTokens: 100_000 })).text, after.text, 'and the new graph is saved in its place');
+  });
+
+  it('patches the graph after a change, its own or the saved one, to the map a new graph gives: edit, add, edit under the same id, delete, rename', async () => {
+    const { root, engine } = await workspace({ fixture: 'ts', extra: synthetic(30) });
+    const sidecar = `${indexPathOf(root)}.map`;
+    await engine.repoMap();
+    const options = [{ maxTokens: 100_000 }, { maxTokens: 400 }, { maxTokens: 300, mentionedIdents: ['helper3'] }, { maxTokens: 200, mentionedFiles: ['pkg/mod5.ts'] }];
+    const strip = (m: RepoMap) => ({ ...m, stats: { ...m.stats, elapsedMs: 0, graphMs: 0, graphCached: false } });
+    const mapsOf = async (e: Engine) => {
+      const out: RepoMap[] = [];
+      for (const o of options) out.push(strip(await e.repoMap(o)));
+      return out;
+    };
+    const fresh = (logger = captureLogger()) => {
+      const e = testEngine(root, {}, logger);
+      engines.push(e);
+      return e;
+    };
+    const changes: [string, number, () => void][] = [
+      // helper3 is no longer defined: its references from unchanged files drop out of the graph. Service5 and run5,
+      // defined all along, are referenced for the first time (names the index had not seen).
+      ['edit', 1, () => writeFiles(root, { 'pkg/mod3.ts': "export function helperThree(n: number): number { return helper4(n) + new Service5().run5('x').length; }\n" })],
+      // Defined again by a new file: the unchanged files' references to it count again.
+      ['add', 1, () => writeFiles(root, { 'pkg/again.ts': 'export function helper3(n: number): number { return helper9(n) + helper9(n); }\n' })],
+      // The newest file written again: it gets its id back (the next after the last), so only its version tells.
+      ['edit under the same id', 1, () => writeFiles(root, { 'pkg/again.ts': 'export function helper3(n: number): number { return n; }\nexport const againToo = 1;\n' })],
+      ['delete', 0, () => rmSync(join(root, 'pkg/mod7.ts'))],
+      // A new path: every file's place in path order moves.
+      ['rename', 1, () => {
+        mkdirSync(join(root, 'a'), { recursive: true });
+        renameSync(join(root, 'pkg/mod9.ts'), join(root, 'a/mod9.ts'));
+      }],
+    ];
+    for (const [what, read, change] of changes) {
+      const saved = readFileSync(sidecar);
+      change();
+      await engine.index();
+      const patchedHere = await mapsOf(engine);
+      writeFileSync(sidecar, saved);
+      const logger = captureLogger();
+      const patchedSaved = await mapsOf(fresh(logger));
+      assert.ok(logger.lines.some((l) => new RegExp(`graph of .* patched to .*, ${read} of \\d+ files read again`).test(l)), `${what}: the saved graph was patched\n${logger.lines.join('\n')}`);
+      rmSync(sidecar);
+      const rebuilt = await mapsOf(fresh());
+      assert.deepEqual(patchedHere, rebuilt, `${what}: the graph this process patched`);
+      assert.deepEqual(patchedSaved, rebuilt, `${what}: the saved graph, patched by a new process`);
+    }
+    const last = await engine.repoMap({ maxTokens: 100_000 });
+    assert.match(last.text, /helperThree/);
+    assert.ok(last.files.some((f) => f.path === 'a/mod9.ts') && !last.files.some((f) => f.path === 'pkg/mod7.ts'));
+  });
+
+  it('rebuilds the graph from the index, not patching it, when the saved one of an earlier version is cut short', async () => {
+    const { root, engine } = await workspace({ fixture: 'ts', extra: synthetic(10) });
+    await engine.repoMap();
+    const sidecar = `${indexPathOf(root)}.map`;
+    const saved = readFileSync(sidecar);
+    writeFiles(root, { 'pkg/mod1.ts': 'export function helperOne(n: number): number { return n; }\n' });
+    await engine.index();
+    const expected = await engine.repoMap({ maxTokens: 100_000 });
+    writeFileSync(sidecar, saved.subarray(0, Math.floor(saved.length * 0.9)));
+    const logger = captureLogger();
+    const e = testEngine(root, {}, logger);
+    engines.push(e);
+    const map = await e.repoMap({ maxTokens: 100_000 });
+    assert.equal(map.text, expected.text);
+    assert.ok(logger.lines.some((l) => /saved graph is unreadable.*cut short/.test(l)), logger.lines.join('\n'));
+    assert.ok(!logger.lines.some((l) => /patched/.test(l)), logger.lines.join('\n'));
   });
 
   it('rebuilds the graph from the index when the saved one is unreadable', async () => {

@@ -35,6 +35,11 @@ export class IdentGraphBuilder {
     return this.index.get(name);
   }
 
+  /** Identifiers defined so far, in the order first defined (numbered by position). */
+  definedNames(): readonly string[] {
+    return this.names;
+  }
+
   define(name: string, file: number): void {
     let ident = this.index.get(name);
     if (ident === undefined) {

@@ -1,75 +1,247 @@
 /**
  * Loads the map's inputs from the index: every file, its non-local definitions (the map's tags) and how often
- * each file references each defined identifier. This is the expensive part, so it is cached per index version.
+ * each file references each identifier. This is the expensive part, so it is cached per index version; and since
+ * each file's part depends on that file's rows alone, a graph of an earlier version of the same index is patched:
+ * only the files whose rows changed are read again, and the graph is assembled from the parts as a whole read
+ * would assemble it (at 100k files a whole read was ~9 s of stepping 4.9M rows through sql.js).
  */
+import type { SqlValue } from 'sql.js';
 import { classifyPath, PathClass } from '../navigation/path-class';
 import type { IndexDatabase } from '../store/database';
-import { SYMBOL_KIND_CODES } from '../store/schema';
-import { localeOrder } from '../strings';
+import { localeOrder, stringPool, type Intern } from '../strings';
 import { IdentGraphBuilder } from './ident-graph';
-import type { MapData, MapTag } from './types';
+import type { MapData, MapSources, MapTag } from './types';
 
 const CALLABLE = new Set(['function', 'method']);
 /** A map is read to learn a codebase's interfaces: a test helper or an example is rarely what the reader needs. */
 const CLASS_WEIGHT: Record<PathClass, number> = { [PathClass.Source]: 1, [PathClass.Peripheral]: 0.3, [PathClass.Test]: 0.1 };
+/** Changed files up to which their rows are looked up by file; past it, the tables are scanned once. */
+const MAX_LOOKED_UP = 2000;
+/** File ids per `IN (…)` lookup. */
+const LOOKUP_BATCH = 500;
 
 // Each symbol row is consumed as it is stepped (rows as arrays, not objects: no column lookups per row), and the
 // strings a tag keeps are standalone ones sql.js decoded (a slice of a larger string keeps all of it alive, which once
 // made the tags ~700 bytes each). Qualified names are needed only while loading; they and signatures are fetched
 // again for the tags a map shows.
 
-export function loadMapData(db: IndexDatabase, version: string): MapData {
+/**
+ * The map's inputs for index version `version`. `previous`, a graph of an earlier version of the same index (same
+ * created_at: its file and name ids mean the same), lends the parts of the files whose rows did not change.
+ */
+export function loadMapData(db: IndexDatabase, version: string, previous?: MapData): MapData {
   const files: string[] = [];
-  const fileIndex = new Map<number, number>();
-  for (const r of db.all('SELECT id, path FROM files ORDER BY path')) {
-    fileIndex.set(Number(r.id), files.length);
-    files.push(String(r.path));
-  }
-  // Names are the index's interned ids (ref_names: symbols' and references' names), read once, so every tag and
-  // reference of a name shares one string; rows come from symbol_rows, not the view symbols, which would look up
-  // each row's name (~8 % of a map's CPU at 8k files).
-  const names: string[] = [];
-  db.each('SELECT id, name FROM ref_names', [], (r) => {
-    names[Number(r[0])] = String(r[1]);
+  const ids: number[] = [];
+  const stamps: string[] = [];
+  db.each("SELECT id, path, indexed_at || ':' || hash FROM files ORDER BY path", [], (r) => {
+    ids.push(Number(r[0]));
+    files.push(String(r[1]));
+    stamps.push(String(r[2]));
   });
-  const all: LoadedTag[][] = files.map(() => []);
-  db.each('SELECT file_id, name_id, container, kind, name_line, line_start, line_end, id FROM symbol_rows', [], (r) => {
-    const file = fileIndex.get(Number(r[0]));
-    if (file === undefined) return;
-    const name = names[Number(r[1])]!;
-    const tag: LoadedTag = {
-      id: Number(r[7]), name, qualifiedName: r[2] === null ? name : `${String(r[2])}.${name}`, kind: SYMBOL_KIND_CODES[Number(r[3])] ?? 'other',
-      line: Number(r[4]), lineStart: Number(r[5]), lineEnd: Number(r[6]), nested: r[2] !== null,
-    };
-    all[file]!.push(tag);
-  });
+  const lent = lentParts(previous, files, ids, stamps);
+  const changed: number[] = [];
+  for (let f = 0; f < files.length; f++) if (lent[f]! < 0) changed.push(f);
+  const parts: Parts = { ids, fileIndex: new Map(ids.map((id, f) => [id, f])), lent, changed, previous };
+  const tags = readTags(db, parts);
+  const refs = readRefs(db, parts);
+
   const graph = new IdentGraphBuilder();
-  const tags: MapTag[][] = all.map((list, f) => {
+  for (let f = 0; f < tags.length; f++) for (const t of tags[f]!) graph.define(t.name, f);
+  // References come counted per (file, name) from ref_counts, kept by the index on every write (store/ref-counts.ts):
+  // a row per pair instead of one per reference. Names are the index's interned ids, looked up once each; pairs whose
+  // name no file defines are dropped here, not in SQL (filtering there by the symbols' names cost ~5x the plain
+  // scans). Each (file, identifier) pair is one entry, so the order within a file does not matter; files go in id
+  // order, as the references did when they were counted here.
+  const names = nameIdsOf(db, graph, previous);
+  // ref_names ids are dense (rows are only added), so an array indexed by them; -1: no file defines the name.
+  const identOfNameId = new Int32Array(names.lastNameId + 1).fill(-1);
+  names.nameIds.forEach((id, ident) => {
+    if (id >= 0) identOfNameId[id] = ident;
+  });
+  const byId = Int32Array.from(files, (_, f) => f).sort((a, b) => ids[a]! - ids[b]!);
+  for (const f of byId) {
+    for (let k = refs.refStart[f]!; k < refs.refStart[f + 1]!; k++) {
+      const ident = identOfNameId[refs.refNames[k]!] ?? -1;
+      if (ident >= 0) graph.reference(ident, f, refs.refCounts[k]!);
+    }
+  }
+  const fileWeight = Float64Array.from(files, (p, f) => (lent[f]! >= 0 ? previous!.fileWeight[lent[f]!]! : CLASS_WEIGHT[classifyPath(p)]));
+  // Places in collation order stay right while the paths do (an edit in place); an added or removed file moves them.
+  const samePaths = previous !== undefined && previous.files.length === files.length && files.every((p, f) => previous.files[f] === p);
+  const sources: MapSources = { fileIds: Int32Array.from(ids), fileStamps: stamps, ...refs, ...names, reread: changed.length };
+  return {
+    version, files, fileWeight, tags, idents: graph.build(), details: new Map(), pathOrder: samePaths ? previous.pathOrder : localeOrder(files),
+    sources,
+  };
+}
+
+/** New identifiers past which ref_names is scanned whole rather than looked up by name. */
+const MAX_LOOKED_UP_NAMES = 5000;
+
+/**
+ * Per identifier of `graph`, its id in ref_names (-1: nothing references that name). From `previous` for the
+ * identifiers it had: ref_names rows are only added, never renumbered, so only the rows added since (ids after its
+ * last) and the identifiers new to the graph are looked up; a whole scan of ref_names cost ~0.2 s at 100k files.
+ */
+function nameIdsOf(db: IndexDatabase, graph: IdentGraphBuilder, previous: MapData | undefined): Pick<MapSources, 'nameIds' | 'lastNameId'> {
+  const names = graph.definedNames();
+  const lastNameId = Number(db.get('SELECT max(id) AS n FROM ref_names')?.n ?? 0);
+  const nameIds = new Int32Array(names.length).fill(-1);
+  const record = (r: SqlValue[]) => {
+    const ident = graph.identOf(String(r[1]));
+    if (ident !== undefined) nameIds[ident] = Number(r[0]);
+  };
+  const fresh: string[] = [];
+  if (previous) {
+    const before = previous.idents.index;
+    names.forEach((name, ident) => {
+      const old = before.get(name);
+      if (old === undefined) fresh.push(name);
+      else nameIds[ident] = previous.sources.nameIds[old]!;
+    });
+  }
+  if (!previous || fresh.length > MAX_LOOKED_UP_NAMES) {
+    db.each('SELECT id, name FROM ref_names', [], record);
+    return { nameIds, lastNameId };
+  }
+  if (lastNameId > previous.sources.lastNameId) db.each('SELECT id, name FROM ref_names WHERE id > ?', [previous.sources.lastNameId], record);
+  for (let i = 0; i < fresh.length; i += LOOKUP_BATCH) {
+    const part = fresh.slice(i, i + LOOKUP_BATCH);
+    db.each(`SELECT id, name FROM ref_names WHERE name IN (${part.map(() => '?').join(',')})`, part, record);
+  }
+  return { nameIds, lastNameId };
+}
+
+/** Per file, its index in `previous` when its rows there are still the index's (same id, path and version), else -1. */
+function lentParts(previous: MapData | undefined, files: string[], ids: number[], stamps: string[]): Int32Array {
+  const lent = new Int32Array(files.length).fill(-1);
+  if (!previous) return lent;
+  const before = previous.sources;
+  const at = new Map<number, number>();
+  before.fileIds.forEach((id, f) => at.set(id, f));
+  for (let f = 0; f < files.length; f++) {
+    const p = at.get(ids[f]!);
+    if (p !== undefined && previous.files[p] === files[f] && before.fileStamps[p] === stamps[f]) lent[f] = p;
+  }
+  return lent;
+}
+
+/** Where each file's part comes from. */
+interface Parts {
+  /** Per file (in path order), its row id in the index. */
+  ids: number[];
+  /** Row id → file. */
+  fileIndex: Map<number, number>;
+  /** Per file, its index in `previous` when its part is lent from there, else -1. */
+  lent: Int32Array;
+  /** Files whose part is read from the index. */
+  changed: number[];
+  previous: MapData | undefined;
+}
+
+/**
+ * Rows of `sql` (whose first column is a file id) for the changed files: looked up by file when they are few, else
+ * one scan of the table with the rows of unchanged files skipped.
+ */
+function eachRowOf(db: IndexDatabase, sql: string, { ids, fileIndex, lent, changed }: Parts, fn: (file: number, row: SqlValue[]) => void): void {
+  const step = (r: SqlValue[]) => {
+    const f = fileIndex.get(Number(r[0]));
+    if (f !== undefined && lent[f]! < 0) fn(f, r);
+  };
+  if (changed.length > MAX_LOOKED_UP || changed.length === ids.length) {
+    db.each(sql, [], step);
+    return;
+  }
+  for (let i = 0; i < changed.length; i += LOOKUP_BATCH) {
+    const part = changed.slice(i, i + LOOKUP_BATCH).map((f) => ids[f]!);
+    db.each(`${sql} WHERE file_id IN (${part.map(() => '?').join(',')})`, part, step);
+  }
+}
+
+/** Per file, its tags: lent by `previous`, or read from the symbols of the changed files. */
+function readTags(db: IndexDatabase, parts: Parts): MapTag[][] {
+  const { lent, changed, previous } = parts;
+  // One string per distinct name and kind, shared by every tag that holds it; the pool goes once the tags are read.
+  let intern: Intern | undefined = stringPool();
+  const loaded = new Map<number, LoadedTag[]>(changed.map((f) => [f, []]));
+  eachRowOf(db, 'SELECT file_id, name, qualified_name, kind, container IS NOT NULL, name_line, line_start, line_end, id FROM symbols',
+    parts, (f, r) => {
+      loaded.get(f)!.push({
+        id: Number(r[8]), name: intern!(String(r[1])), qualifiedName: String(r[2]), kind: intern!(String(r[3])), line: Number(r[5]),
+        lineStart: Number(r[6]), lineEnd: Number(r[7]), nested: Number(r[4]) === 1,
+      });
+    });
+  intern = undefined;
+  return Array.from(lent, (p, f) => {
+    if (p >= 0) return previous!.tags[p]!;
+    const list = loaded.get(f)!;
+    loaded.delete(f);
     // Outer definitions before the ones they contain.
     list.sort((a, b) => a.lineStart - b.lineStart || b.lineEnd - a.lineEnd || a.id - b.id);
-    const kept = keepNonLocal(list);
-    all[f] = [];
-    for (const t of kept) graph.define(t.name, f);
-    return kept;
+    return keepNonLocal(list);
   });
-  // References come counted per (file, name) from ref_counts, kept by the index on every write (store/ref-counts.ts):
-  // a row per pair instead of one per reference (794k -> 193k rows at 8k files). Names are the index's interned ids,
-  // looked up once each; pairs whose name no file defines are dropped here, not in SQL (filtering there by the
-  // symbols' names cost ~5x the plain scans). Each (file, identifier) pair is one row, so the order within a file
-  // does not matter; files come in id order, as the references did when they were counted here.
-  const identOfNameId = new Map<number, number>();
-  names.forEach((name, id) => {
-    const ident = graph.identOf(name);
-    if (ident !== undefined) identOfNameId.set(id, ident);
+}
+
+/** Per file, the names it references and how often: lent by `previous`, or read from ref_counts for the changed files. */
+function readRefs(db: IndexDatabase, parts: Parts): Pick<MapSources, 'refStart' | 'refNames' | 'refCounts'> {
+  const { lent, previous } = parts;
+  const n = lent.length;
+  // The changed files' pairs as read (any file order), then every file's pairs packed in file order.
+  const read = new Triples();
+  const perFile = new Int32Array(n + 1);
+  eachRowOf(db, 'SELECT file_id, name_id, n FROM ref_counts', parts, (f, r) => {
+    read.push(f, Number(r[1]), Number(r[2]));
+    perFile[f + 1]!++;
   });
-  db.each('SELECT file_id, name_id, n FROM ref_counts ORDER BY file_id', [], (r) => {
-    const ident = identOfNameId.get(Number(r[1]));
-    if (ident === undefined) return;
-    const file = fileIndex.get(Number(r[0]));
-    if (file !== undefined) graph.reference(ident, file, Number(r[2]));
-  });
-  const fileWeight = Float64Array.from(files, (p) => CLASS_WEIGHT[classifyPath(p)]);
-  return { version, files, fileWeight, tags, idents: graph.build(), details: new Map(), pathOrder: localeOrder(files) };
+  const before = previous?.sources;
+  for (let f = 0; f < n; f++) {
+    const p = lent[f]!;
+    if (p >= 0) perFile[f + 1] = before!.refStart[p + 1]! - before!.refStart[p]!;
+  }
+  for (let f = 0; f < n; f++) perFile[f + 1]! += perFile[f]!;
+  const refStart = perFile;
+  const refNames = new Int32Array(refStart[n]!);
+  const refCounts = new Int32Array(refStart[n]!);
+  const fill = refStart.slice(0, n);
+  for (let f = 0; f < n; f++) {
+    const p = lent[f]!;
+    if (p < 0) continue;
+    const from = before!.refStart[p]!;
+    const to = before!.refStart[p + 1]!;
+    refNames.set(before!.refNames.subarray(from, to), fill[f]!);
+    refCounts.set(before!.refCounts.subarray(from, to), fill[f]!);
+  }
+  const [readFile, readName, readCount] = read.columns();
+  for (let k = 0; k < readFile!.length; k++) {
+    const at = fill[readFile![k]!]!++;
+    refNames[at] = readName![k]!;
+    refCounts[at] = readCount![k]!;
+  }
+  return { refStart, refNames, refCounts };
+}
+
+/** Rows of three integers, appended (a whole read has millions: plain arrays of numbers cost ~3x the bytes). */
+class Triples {
+  private cols = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
+  private size = 0;
+
+  push(a: number, b: number, c: number): void {
+    if (this.size === this.cols[0]!.length) {
+      this.cols = this.cols.map((col) => {
+        const grown = new Int32Array(col.length * 2);
+        grown.set(col);
+        return grown;
+      });
+    }
+    const [x, y, z] = this.cols;
+    x![this.size] = a;
+    y![this.size] = b;
+    z![this.size++] = c;
+  }
+
+  columns(): Int32Array[] {
+    return this.cols.map((c) => c.subarray(0, this.size));
+  }
 }
 
 /**
@@ -85,7 +257,6 @@ export function loadDetails(db: IndexDatabase, data: MapData, tags: MapTag[]): v
     }
   }
 }
-
 /** A symbol row as loaded, before local definitions are dropped. */
 interface LoadedTag {
   id: number;

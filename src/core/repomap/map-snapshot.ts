@@ -1,10 +1,11 @@
 /**
  * The repo map's graph saved beside the index, so a new process (a CLI `map`, a restarted server) draws the map
  * without re-reading every symbol and reference count: at 100k files that read was most of a map's time. The snapshot
- * holds the MapData and, once computed, the unpersonalised ranking; it is keyed on the index version (meta created_at
- * and updated_at, which every index run that changes anything moves) and on this format, so a snapshot of another
- * version or format is never used. Layout: a magic line, a JSON header (key, strings, column lengths), then the
- * columns as raw little-endian bytes, each at a multiple of 8.
+ * holds the MapData (with each file's part of it, MapSources) and, once computed, the unpersonalised ranking; it
+ * records the index version it was made from (meta created_at and updated_at, which every index run that changes
+ * anything moves): a snapshot of the same version is used as it is, one of an earlier version of the same index is
+ * patched (map-data.ts), one of another format is never used. Layout: a magic line, a JSON header (version, strings,
+ * column lengths), then the columns as raw little-endian bytes, each at a multiple of 8.
  */
 import type { IdentGraph } from './ident-graph';
 import type { RankOutput } from './rank';
@@ -12,7 +13,7 @@ import type { MapData, MapTag } from './types';
 
 const MAGIC = 'context-oracle map snapshot\n';
 /** Bump when the layout or the meaning of a column changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface MapSnapshot {
   data: MapData;
@@ -25,6 +26,8 @@ interface Header {
   format: number;
   version: string;
   files: string[];
+  fileStamps: string[];
+  lastNameId: number;
   names: string[];
   kinds: string[];
   /** Column name → [type, length], in the order the columns follow the header. */
@@ -67,13 +70,15 @@ export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array |
     ['fileWeight', data.fileWeight], ['pathOrder', data.pathOrder],
     ['tagsPerFile', perFile], ['tagId', id], ['tagName', name], ['tagKind', kind], ['tagLine', line], ['tagParent', parent],
     ['defStart', g.defStart], ['defFiles', g.defFiles], ['refStart', g.refStart], ['refFiles', g.refFiles], ['refCounts', g.refCounts],
+    ['fileId', data.sources.fileIds], ['fileRefStart', data.sources.refStart], ['fileRefNames', data.sources.refNames], ['fileRefCounts', data.sources.refCounts],
+    ['nameId', data.sources.nameIds],
   ];
   if (baseline) {
     columns.push(['fileRank', baseline.fileRank], ['rankFile', baseline.definitions.file], ['rankIdent', baseline.definitions.ident],
       ['rankValue', baseline.definitions.rank]);
   }
   const header: Header = {
-    format: FORMAT, version: data.version, files: data.files, names: [...g.names], kinds,
+    format: FORMAT, version: data.version, files: data.files, fileStamps: data.sources.fileStamps, lastNameId: data.sources.lastNameId, names: [...g.names], kinds,
     columns: columns.map(([n, c]) => [n, c instanceof Float64Array ? 'f64' : 'i32', c.length]),
   };
   const head = new TextEncoder().encode(`${MAGIC}${JSON.stringify(header)}\n`);
@@ -91,16 +96,16 @@ export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array |
 }
 
 /**
- * The snapshot in `bytes` when it was made from index version `version` in this format; undefined when it was not.
- * Throws on bytes that are not a whole snapshot (the caller logs that and rebuilds).
+ * The snapshot in `bytes` (its graph's `version` is the index version it was made from); undefined when it is in
+ * another format. Throws on bytes that are not a whole snapshot (the caller logs that and rebuilds).
  */
-export function decodeMapSnapshot(bytes: Uint8Array, version: string): MapSnapshot | undefined {
+export function decodeMapSnapshot(bytes: Uint8Array): MapSnapshot | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headLength = view.getUint32(0, true);
   const head = new TextDecoder().decode(bytes.subarray(4, 4 + headLength));
   if (!head.startsWith(MAGIC)) throw new Error('not a map snapshot');
   const header = JSON.parse(head.slice(MAGIC.length)) as Header;
-  if (header.format !== FORMAT || header.version !== version) return undefined;
+  if (header.format !== FORMAT) return undefined;
   const cols = new Map<string, Column>();
   let at = align(4 + headLength);
   for (const [n, type, length] of header.columns) {
@@ -138,7 +143,11 @@ export function decodeMapSnapshot(bytes: Uint8Array, version: string): MapSnapsh
     return list;
   });
   const data: MapData = {
-    version, files: header.files, fileWeight: col('fileWeight'), tags, idents, details: new Map(), pathOrder: col('pathOrder'),
+    version: header.version, files: header.files, fileWeight: col('fileWeight'), tags, idents, details: new Map(), pathOrder: col('pathOrder'),
+    sources: {
+      fileIds: col('fileId'), fileStamps: header.fileStamps, refStart: col('fileRefStart'), refNames: col('fileRefNames'), refCounts: col('fileRefCounts'), nameIds: col('nameId'),
+      lastNameId: header.lastNameId, reread: 0,
+    },
   };
   const baseline: RankOutput | undefined = cols.has('fileRank')
     ? { fileRank: col('fileRank'), definitions: { file: col('rankFile'), ident: col('rankIdent'), rank: col('rankValue') } }

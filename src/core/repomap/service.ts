@@ -3,7 +3,8 @@
  * updated_at), never the request: a prompt's mentions only re-run the ranking over the cached graph (Aider issue
  * #5529: keying the cache on mentions made a full rescan run on every request). The graph (and the unpersonalised
  * ranking) is also saved beside the index (map-snapshot.ts), so a new process on an unchanged index reads it back
- * instead of every symbol and reference count.
+ * instead of every symbol and reference count; after a change, this process's graph or the saved one is patched:
+ * only the changed files' rows are read (map-data.ts).
  */
 import { distance } from 'fastest-levenshtein';
 import { EngineError } from '../errors';
@@ -33,6 +34,14 @@ export function indexVersion(db: IndexDatabase): string {
   return `${meta.created_at ?? '0'}:${meta.updated_at ?? '0'}`;
 }
 
+/**
+ * Whether two index versions are of the same index (the same full run, created_at): then file and name ids mean
+ * the same in both, and a graph of one is patched into the other.
+ */
+function sameIndex(a: string, b: string): boolean {
+  return a.slice(0, a.indexOf(':')) === b.slice(0, b.indexOf(':'));
+}
+
 /** `storage` absent: the graph lives in memory only. */
 export function createRepoMapService(clock: Clock, storage?: Pick<IndexStorage, 'readSidecar' | 'writeSidecar'>, logger?: Logger): RepoMapService {
   /** `saved`: the snapshot beside the index holds this graph, and `baseline` too when `savedBaseline`. */
@@ -42,20 +51,28 @@ export function createRepoMapService(clock: Clock, storage?: Pick<IndexStorage, 
     const version = indexVersion(db);
     if (cached?.data.version === version) return { data: cached.data, info: { cached: true, ms: 0 } };
     const started = clock.now();
-    const snapshot = await readSnapshot(version);
-    if (snapshot) {
-      cached = { ...snapshot, saved: true, savedBaseline: snapshot.baseline !== undefined };
-      return { data: cached.data, info: { cached: true, ms: clock.now() - started } };
+    // This process's graph of an earlier version is patched without reading the saved one: the index changed under
+    // it (a commit, a watcher's sync), and the saved graph, if newer, would be patched just the same.
+    let previous = cached && sameIndex(cached.data.version, version) ? cached.data : undefined;
+    if (!previous) {
+      const snapshot = await readSnapshot();
+      if (snapshot?.data.version === version) {
+        cached = { ...snapshot, saved: true, savedBaseline: snapshot.baseline !== undefined };
+        return { data: cached.data, info: { cached: true, ms: clock.now() - started } };
+      }
+      if (snapshot && sameIndex(snapshot.data.version, version)) previous = snapshot.data;
     }
-    cached = { data: loadMapData(db, version), saved: false, savedBaseline: false };
-    return { data: cached.data, info: { cached: false, ms: clock.now() - started } };
+    const data = loadMapData(db, version, previous);
+    if (previous) logger?.debug(`repo map: graph of ${previous.version} patched to ${version}, ${data.sources.reread} of ${data.files.length} files read again`);
+    cached = { data, saved: false, savedBaseline: false };
+    return { data, info: { cached: false, ms: clock.now() - started } };
   }
 
-  async function readSnapshot(version: string): Promise<{ data: MapData; baseline?: RankOutput } | undefined> {
+  async function readSnapshot(): Promise<{ data: MapData; baseline?: RankOutput } | undefined> {
     if (!storage) return undefined;
     try {
       const bytes = await storage.readSidecar(MAP_SNAPSHOT_SIDECAR);
-      return bytes ? decodeMapSnapshot(bytes, version) : undefined;
+      return bytes ? decodeMapSnapshot(bytes) : undefined;
     } catch (e) {
       logger?.warn(`repo map: the saved graph is unreadable, rebuilding it from the index (${e instanceof Error ? e.message : String(e)})`);
       return undefined;

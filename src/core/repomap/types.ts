@@ -92,4 +92,27 @@ export interface MapData {
    * tie by path, and at scale (copies of a tree rank alike) the collation per comparison cost more than the ranking.
    */
   pathOrder: Int32Array;
+  /** What each file contributed, so the graph of a later version of the index is patched (map-data.ts). */
+  sources: MapSources;
+}
+
+/** Per file (in MapData.files order), where its part of the graph came from in the index; and the identifiers' name ids. */
+export interface MapSources {
+  /** Its row id in the index. */
+  fileIds: Int32Array;
+  /** Its version there (indexed_at and content hash): a rewrite of the file's rows changes it, even under the same id. */
+  fileStamps: string[];
+  /**
+   * Every name it references (ids in ref_names, which only grows) and how often, defined by some file or not (a
+   * later version may define it): `refNames`/`refCounts` from `refStart[f]` up to `refStart[f + 1]`.
+   */
+  refStart: Int32Array;
+  refNames: Int32Array;
+  refCounts: Int32Array;
+  /** Per identifier (MapData.idents), its id in ref_names; -1 when no file references that name. */
+  nameIds: Int32Array;
+  /** The last ref_names id when the graph was read: rows added later are names referenced since. */
+  lastNameId: number;
+  /** Files whose rows were read from the index for this version; the others' parts came from an earlier graph. */
+  reread: number;
 }
