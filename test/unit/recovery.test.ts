@@ -47,11 +47,13 @@ describe('index recovery', () => {
   it('rebuilds an index written by another schema version', async () => {
     const root = await indexedWorkspace();
     const engine = testEngine(root);
-    // Rewrite the meta row as a future engine would have left it.
+    // Rewrite the meta row as another engine would have left it, with tables of its own: this schema's symbol table
+    // missing (schema 5 had none by this name) must not read as damage.
     const initSqlJs = (await import('sql.js')).default;
     const SQL = await initSqlJs({ wasmBinary: readFileSync(join('dist', 'sql-wasm.wasm')).buffer as ArrayBuffer });
     const db = new SQL.Database(readFileSync(dbPath(root)));
     db.run("UPDATE meta SET value = '999' WHERE key = 'schema_version'");
+    db.run('DROP VIEW chunks; DROP VIEW refs; DROP VIEW symbols; DROP TABLE symbol_rows;');
     writeFileSync(dbPath(root), db.export());
     db.close();
     await assert.rejects(engine.status(), (e: unknown) => EngineError.is(e, 'index_corrupt'));

@@ -126,7 +126,11 @@ export class IndexDatabase {
       db = new SQL.Database(file.installer() as unknown as Uint8Array);
       // A full PRAGMA quick_check costs seconds on a large index; the file is only ever replaced by an atomic
       // rename, so damage comes from outside and shows in the header (checked above) or in these reads.
-      db.exec("SELECT count(*) FROM meta; SELECT max(id) FROM files; SELECT max(id) FROM symbol_rows; SELECT max(id) FROM chunk_spans; SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'x'");
+      // An index of another schema is not damaged: its tables differ, and the version check rebuilds it (expected-meta.ts).
+      const version = db.exec("SELECT value FROM meta WHERE key = 'schema_version'")[0]?.values[0]?.[0];
+      if (version === String(SCHEMA_VERSION)) {
+        db.exec("SELECT max(id) FROM files; SELECT max(id) FROM symbol_rows; SELECT max(id) FROM chunk_spans; SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'x'");
+      }
       return new IndexDatabase(db, SQL, file, image);
     } catch (e) {
       db?.close();
