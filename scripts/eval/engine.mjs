@@ -1,6 +1,6 @@
 // Shared by the retrieval evaluation scripts: the shared set's library, the cached indexes, the ranking code bundled
 // from src/ (the same code the CLI runs) and the set A/B metrics (as ../shared/eval/score.mjs computes them).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,8 +9,14 @@ export const EVAL = resolve(process.env.EVAL ?? '../shared/eval');
 export const lib = await import(pathToFileURL(join(EVAL, 'lib/common.mjs')).href);
 export const INDEX_CACHE = join(lib.CACHE_DIR, 'ctx-index');
 
+/**
+ * The index schema the built CLI writes, read from its source (this script runs from the repository): a schema bump
+ * then asks `prepare` for new indexes instead of opening ones the engine can no longer read.
+ */
+const SCHEMA = /export const SCHEMA_VERSION = (\d+);/.exec(readFileSync(resolve('src/core/store/schema.ts'), 'utf8'))?.[1] ?? '0';
+
 /** Where `eval-retrieval.mjs prepare` keeps the index of `repo` at `commit`. */
-export const cachedDb = (repo, commit) => join(INDEX_CACHE, lib.slugOf(repo.name), `${lib.short(commit)}.db`);
+export const cachedDb = (repo, commit) => join(INDEX_CACHE, lib.slugOf(repo.name), `${lib.short(commit)}.s${SCHEMA}.db`);
 
 /** The questions of `repo` in `sets` ('A', 'B' or 'AB'), the first `limit` of each set. */
 export function questionsOf(repo, sets, limit = Infinity) {
