@@ -74,7 +74,8 @@ export async function indexUnderLock(ctx: RunContext, options: IndexRunOptions &
     const writes = new ChangeRecorder(target, !full && target.meta().generation !== undefined);
     // An index copied from another root: its mtimes say nothing about the files here, so every file is hashed.
     const stored = target.meta();
-    if (!full && isForeign(stored, deps.root)) {
+    const adopting = !full && isForeign(stored, deps.root);
+    if (adopting) {
       deps.logger.info(`index at ${deps.storage.location} was built under ${stored.root}; checking every file here by content`);
       for (const change of adoptionChanges(stored, deps.root)) writes.apply(change);
     }
@@ -100,13 +101,15 @@ export async function indexUnderLock(ctx: RunContext, options: IndexRunOptions &
     };
     if (repair) writes.apply({ op: 'meta', values: { journal_repair: JSON.stringify(repair) } });
     // Nothing changed: keep the files as they are (rewriting a large index for a no-op refresh costs seconds).
-    const changed = full || recovered !== undefined || repair !== undefined || report.parsed + report.removed + report.touched > 0;
+    const changed = full || adopting || recovered !== undefined || repair !== undefined || report.parsed + report.removed + report.touched > 0;
     for (const w of target.takeKept()) writes.record({ op: 'sql', sql: w.sql, params: w.params });
     let imageBytes: number | undefined;
     try {
       ({ applied, imageBytes } = await persistRun(deps.storage, target, {
         full, changed, applied, limit: await journalLimit(deps.storage, cfg.journalMaxBytes),
-        ...(changed ? { changes: writes.changes() } : {}),
+        // Adopting restamps every file: as a journal record (14.8 MB at 124k files) every later process would replay
+        // it (~1 CPU-s) until a commit folds it, so it becomes a whole image now, once.
+        ...(changed && !adopting ? { changes: writes.changes() } : {}),
         onImage: () => options.onProgress?.({ phase: 'persisting', done: report.parsed, total: report.parsed }),
       }));
     } catch (e) {

@@ -1,11 +1,11 @@
 /**
  * The index as a file to share (issue 21): export it as one self-contained image, or put an exported image in place
- * of this workspace's index. Versions are checked before anything is replaced (index/shared-index.ts); the image
- * then trusts no stored mtime, so the next run compares every file here by content hash.
+ * of this workspace's index. Versions are checked before anything is replaced (index/shared-index.ts). The image keeps
+ * the root it was built under: the next run adopts it (index-run.ts), comparing every file here by content hash, and
+ * writes the adopted index as a whole image.
  */
-import { adoptionChanges, bufferDraft, checkIndexVersions } from '../index/shared-index';
+import { bufferDraft, checkIndexVersions } from '../index/shared-index';
 import type { AssetLocator, EngineDeps } from '../ports';
-import { applyChange } from './changes';
 import { compactIndex, deadFtsRows } from './compaction';
 import { IndexDatabase } from './database';
 import type { LoadedIndex } from './loaded-index';
@@ -34,7 +34,7 @@ export async function exportImage(assets: AssetLocator, source: IndexDatabase): 
 }
 
 /**
- * Checks and adopts `image`, then (under the storage lock, after this process's runs: `queued`) writes it as this
+ * Checks `image`, then (under the storage lock, after this process's runs: `queued`) writes it as this
  * workspace's index. Throws index_incompatible or index_corrupt and leaves the current index as it was.
  */
 export async function importImage(
@@ -45,7 +45,6 @@ export async function importImage(
   try {
     const meta = imported.meta();
     checkIndexVersions(meta, await expectedMeta());
-    for (const change of adoptionChanges(meta, deps.root)) applyChange(imported, change);
   } catch (e) {
     imported.close();
     throw e;
