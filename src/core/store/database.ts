@@ -107,7 +107,10 @@ export class IndexDatabase {
     }
     const store = new IndexDatabase(new SQL.Database(file.installer() as unknown as Uint8Array), SQL, file, draft);
     store.setMeta({ ...meta, schema_version: String(SCHEMA_VERSION) });
-    if (options.bulk) store.deferIndexes();
+    if (options.bulk) {
+      store.deferIndexes();
+      store.postings.deferred = true;
+    }
     return store;
   }
 
@@ -151,6 +154,7 @@ export class IndexDatabase {
 
   /** Makes the deferred indexes here (before an image other than a packed copy is written). */
   private buildDeferredIndexes(): void {
+    this.postings.deferred = false;
     for (const sql of this.deferredIndexes.splice(0)) this.db.exec(sql);
   }
 
@@ -240,6 +244,7 @@ export class IndexDatabase {
     this.freeCached();
     // The new image was written with every index (packInto or writeImage made the deferred ones).
     this.deferredIndexes = [];
+    this.postings.deferred = false;
     this.db.close();
     this.image?.close();
     this.image = image;
@@ -377,7 +382,7 @@ export class IndexDatabase {
     this.db.exec('BEGIN');
     try {
       const out = fn();
-      this.postings.flush(this);
+      this.postings.commit(this);
       this.db.exec('COMMIT');
       return out;
     } catch (e) {
@@ -385,7 +390,7 @@ export class IndexDatabase {
       // the rollback's own error ("cannot rollback - no transaction is active") must not hide the cause.
       try { this.db.exec('ROLLBACK'); } catch { /* the transaction is already gone */ }
       this.refNameIds.clear();
-      this.postings.discard();
+      this.postings.rollback();
       throw e;
     }
   }

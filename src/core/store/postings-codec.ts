@@ -2,16 +2,21 @@
  * The bytes of a term's postings (one `postings.data` blob): one or more runs, each `count` then `count` entries in
  * ascending chunk id. An entry is the id as a delta from the run's previous one (from 0 for its first), then
  * `body × 4 + (name > 0) × 2 + (path > 0)`, then the name count and the path count when flagged: a term mostly sits in
- * bodies, so most entries take two or three bytes. Varints are little-endian base 128. Runs concatenate: merging
+ * bodies, so most entries take two or three bytes. Varints are little-endian base 128 (ids and counts stay below 2^32). Runs concatenate: merging
  * segments whose ids ascend is appending their blobs (postings-writer.ts).
  */
 
+/** Bytes kept free before a run's entries for its count, written when the run is taken (no copy). */
+const HEAD = 5;
+
 /** A term's postings being collected for one write (one run). */
 export class TermBuffer {
-  bytes = new Uint8Array(8);
-  length = 0;
+  bytes = new Uint8Array(16);
+  length = HEAD;
   count = 0;
   last = 0;
+  /** The run's first chunk id (0 while empty). */
+  first = 0;
 
   push(id: number, name: number, path: number, body: number): void {
     if (this.length + 25 > this.bytes.length) {
@@ -19,6 +24,7 @@ export class TermBuffer {
       grown.set(this.bytes.subarray(0, this.length));
       this.bytes = grown;
     }
+    if (this.count === 0) this.first = id;
     this.varint(id - this.last);
     this.varint(body * 4 + (name > 0 ? 2 : 0) + (path > 0 ? 1 : 0));
     if (name > 0) this.varint(name);
@@ -27,20 +33,24 @@ export class TermBuffer {
     this.count++;
   }
 
-  /** The run: its count, then the entries. */
+  /** Bytes of entries held. */
+  get size(): number {
+    return this.length - HEAD;
+  }
+
+  /** The run: its count, then the entries (a view of the buffer). */
   run(): Uint8Array {
     const head = varintBytes(this.count);
-    const out = new Uint8Array(head.length + this.length);
-    out.set(head);
-    out.set(this.bytes.subarray(0, this.length), head.length);
-    return out;
+    const at = HEAD - head.length;
+    this.bytes.set(head, at);
+    return this.bytes.subarray(at, this.length);
   }
 
   private varint(v: number): void {
     const b = this.bytes;
     while (v >= 0x80) {
       b[this.length++] = (v & 0x7f) | 0x80;
-      v = Math.floor(v / 128);
+      v >>>= 7;
     }
     b[this.length++] = v;
   }
@@ -50,7 +60,7 @@ function varintBytes(v: number): Uint8Array {
   const out: number[] = [];
   while (v >= 0x80) {
     out.push((v & 0x7f) | 0x80);
-    v = Math.floor(v / 128);
+    v >>>= 7;
   }
   out.push(v);
   return Uint8Array.from(out);

@@ -15,8 +15,8 @@ import { chunkTexts } from './chunk-texts';
 import { nameColumn, pathColumn } from './column-texts';
 import type { IndexDatabase } from './database';
 import { searchableText } from '../parse/identifiers';
-import { TermBuffer } from './postings-codec';
-import { compareTerms, eachToken } from './tokenize';
+import { type CollectingTerm, TermTable } from './term-table';
+import { compareTerms, foldToken, scanTokens } from './tokenize';
 
 /** meta key: chunks ever added (removed ones included), tokens per column, and the last chunk id. */
 export const TOTALS_KEY = 'postings_totals';
@@ -24,8 +24,10 @@ export const TOTALS_KEY = 'postings_totals';
 const FANOUT = 8;
 /** A new segment's id is a multiple of this; a merge's output takes the id after the newest segment it merges. */
 const SEG_STEP = 64;
-/** Collected postings (bytes) past which they are written before the transaction ends: memory stays bounded. */
-const FLUSH_BYTES = 16 << 20;
+/** Collected postings (bytes, estimated) past which they are written before the transaction ends: memory stays bounded. */
+const FLUSH_BYTES = 32 << 20;
+/** What a collected term costs besides its characters and postings (its object, buffer and map entry), estimated. */
+const TERM_OVERHEAD = 160;
 
 export interface PostingTotals {
   docs: number;
@@ -44,41 +46,75 @@ function writeTotals(db: IndexDatabase, t: PostingTotals): void {
   db.runPrepared('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)', [TOTALS_KEY, [t.docs, ...t.tokens, t.maxId].join(' ')]);
 }
 
-/** The postings of chunks added since the last flush, with their column lengths and the totals they add. */
+/** Rows per INSERT statement: one statement per row spent as long crossing into SQLite as inserting. */
+const ROWS_PER_INSERT = 32;
+const insertRows = (rows: number) => `INSERT INTO postings(seg, term, data) VALUES ${Array(rows).fill('(?,?,?)').join(',')}`;
+
+/**
+ * The postings of chunks added since the last flush, with their column lengths and the totals they add. A write
+ * transaction's are flushed when it commits (IndexDatabase.transaction). A full run's bulk load (`deferred`) keeps
+ * collecting across its transactions and flushes by size, so its segments are few and large, and merges them once
+ * at the end (packSegments): merging as it went was half the postings' write time at 10k files.
+ */
 export class PendingPostings {
-  private terms = new Map<string, TermBuffer>();
+  /** Flush by size only, and merge only when packed (a bulk load: IndexDatabase.create's `bulk`). */
+  deferred = false;
+  private terms = new TermTable();
   /** Column lengths by chunk id (a chunk removed before the flush is dropped from here: see forget). */
   private sizes = new Map<number, [number, number, number]>();
   private docs = 0;
   private tokens: [number, number, number] = [0, 0, 0];
   private lastId = 0;
   private bytes = 0;
-  // One chunk's token counts: slot by term, then name/path/body counts per slot.
-  private readonly slots = new Map<string, number>();
-  private slotTerms: string[] = [];
-  private slotCounts = new Uint32Array(3 * 256);
+  /** A term holds a surrogate pair: the flush sorts by code point rather than by UTF-16 unit. */
+  private astral = false;
+  /** Postings of committed transactions were dropped by a later rollback (deferred mode): flushing now would lie. */
+  private lost = false;
+  /** Postings kept past a commit in deferred mode. */
+  private committed = false;
+  private readonly touched: CollectingTerm[] = [];
 
   /** Adds one chunk's columns. Ids must ascend past every chunk already written. */
   add(db: IndexDatabase, id: number, name: string, path: string, body: string): void {
     if (id <= this.lastId) throw new Error(`postings: chunk ${id} added after chunk ${this.lastId}`);
     this.lastId = id;
-    const lengths: [number, number, number] = [this.count(name, 0), this.count(path, 1), this.count(body, 2)];
-    for (let s = 0; s < this.slotTerms.length; s++) {
-      const term = this.slotTerms[s]!;
-      let buffer = this.terms.get(term);
-      if (!buffer) {
-        this.terms.set(term, (buffer = new TermBuffer()));
-        this.bytes += term.length + 48;
-      }
-      const before = buffer.length;
-      buffer.push(id, this.slotCounts[3 * s]!, this.slotCounts[3 * s + 1]!, this.slotCounts[3 * s + 2]!);
-      this.bytes += buffer.length - before;
+    const touched = this.touched;
+    const fresh = (term: CollectingTerm): void => {
+      this.bytes += 2 * term.text.length + TERM_OVERHEAD;
+      if (!this.astral && /[\ud800-\udfff]/.test(term.text)) this.astral = true;
+    };
+    const lengths: [number, number, number] = [0, 0, 0];
+    const columns = [name, path, body];
+    for (let col = 0; col < 3; col++) {
+      const text = columns[col]!;
+      scanTokens(text, (start, end, upper) => {
+        let term: CollectingTerm;
+        if (upper) {
+          const folded = foldToken(text.slice(start, end));
+          term = this.terms.get(folded, 0, folded.length, fresh);
+        } else {
+          term = this.terms.get(text, start, end, fresh);
+        }
+        if (term.chunk !== id) {
+          term.chunk = id;
+          term.name = term.path = term.body = 0;
+          touched.push(term);
+        }
+        if (col === 0) term.name++;
+        else if (col === 1) term.path++;
+        else term.body++;
+        lengths[col]!++;
+      });
     }
-    this.slots.clear();
-    this.slotTerms.length = 0;
+    for (const term of touched) {
+      const before = term.length;
+      term.push(id, term.name, term.path, term.body);
+      this.bytes += term.length - before;
+    }
+    touched.length = 0;
     this.sizes.set(id, lengths);
     this.docs++;
-    for (let c = 0; c < 3; c++) this.tokens[c]! += lengths[c]!;
+    for (let col = 0; col < 3; col++) this.tokens[col]! += lengths[col]!;
     if (this.bytes > FLUSH_BYTES) this.flush(db);
   }
 
@@ -87,71 +123,60 @@ export class PendingPostings {
     this.sizes.delete(id);
   }
 
-  /** Writes what was collected as one new segment, then merges full levels. */
+  /** At a transaction's commit: flushes, unless deferred. */
+  commit(db: IndexDatabase): void {
+    if (this.deferred) this.committed = this.docs > 0;
+    else this.flush(db);
+  }
+
+  /** At a transaction's rollback: what it added is dropped (in deferred mode, with what earlier commits kept). */
+  rollback(): void {
+    if (this.committed) this.lost = true;
+    this.discard();
+  }
+
+  /** Writes what was collected as one new segment, then (unless deferred) merges full levels. */
   flush(db: IndexDatabase): void {
+    if (this.lost) throw new Error('postings: a rollback dropped postings of committed writes; the index must be rebuilt');
     if (this.docs === 0) return;
     const totals = readTotals(db);
-    const first = this.firstId();
+    let first = this.lastId;
+    for (const term of this.terms.list) if (term.first < first) first = term.first;
     if (first <= totals.maxId) throw new Error(`postings: chunk ${first} is not past the last chunk written (${totals.maxId})`);
     const last = db.getPrepared('SELECT coalesce(max(seg), 0) AS seg FROM postings_segs', [])!;
     const seg = (Math.floor(Number(last.seg) / SEG_STEP) + 1) * SEG_STEP;
-    for (const term of [...this.terms.keys()].sort(compareTerms)) {
-      db.runPrepared('INSERT INTO postings(seg, term, data) VALUES (?,?,?)', [seg, term, this.terms.get(term)!.run()]);
+    const order = [...this.terms.list];
+    if (this.astral) order.sort((a, b) => compareTerms(a.text, b.text));
+    // UTF-16 order is code point order within the BMP.
+    else order.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+    let params: SqlValue[] = [];
+    for (const term of order) {
+      params.push(seg, term.text, term.run());
+      if (params.length === 3 * ROWS_PER_INSERT) {
+        db.runPrepared(insertRows(ROWS_PER_INSERT), params);
+        params = [];
+      }
     }
+    if (params.length) db.runPrepared(insertRows(params.length / 3), params);
     db.runPrepared('INSERT INTO postings_segs(seg, level) VALUES (?, 0)', [seg]);
     for (const [id, [name, path, body]] of this.sizes) db.runPrepared('INSERT INTO chunk_sizes(id, name, path, body) VALUES (?,?,?,?)', [id, name, path, body]);
     writeTotals(db, {
       docs: totals.docs + this.docs, tokens: [0, 1, 2].map((c) => totals.tokens[c]! + this.tokens[c]!) as [number, number, number], maxId: this.lastId,
     });
     this.discard();
-    mergeLevels(db);
+    if (!this.deferred) mergeLevels(db);
   }
 
-  /** Forgets everything collected (the transaction it belonged to was rolled back). */
+  /** Forgets everything collected. */
   discard(): void {
-    this.terms = new Map();
+    this.terms = new TermTable();
     this.sizes = new Map();
     this.docs = 0;
     this.tokens = [0, 0, 0];
     this.lastId = 0;
     this.bytes = 0;
-  }
-
-  private firstId(): number {
-    let first = this.lastId;
-    for (const buffer of this.terms.values()) {
-      // Each buffer's first entry is its first id (a delta from 0).
-      let v = 0;
-      for (let i = 0, scale = 1; i < buffer.length; i++, scale *= 128) {
-        v += (buffer.bytes[i]! & 0x7f) * scale;
-        if (buffer.bytes[i]! < 0x80) break;
-      }
-      if (v < first) first = v;
-    }
-    for (const id of this.sizes.keys()) if (id < first) first = id;
-    return first;
-  }
-
-  /** Counts `text`'s tokens into the chunk's slots under column `col`; returns the column's length in tokens. */
-  private count(text: string, col: number): number {
-    let length = 0;
-    eachToken(text, (token) => {
-      let s = this.slots.get(token);
-      if (s === undefined) {
-        s = this.slotTerms.length;
-        this.slots.set(token, s);
-        this.slotTerms.push(token);
-        if (3 * s + 3 > this.slotCounts.length) {
-          const grown = new Uint32Array(this.slotCounts.length * 2);
-          grown.set(this.slotCounts);
-          this.slotCounts = grown;
-        }
-        this.slotCounts.fill(0, 3 * s, 3 * s + 3);
-      }
-      this.slotCounts[3 * s + col]!++;
-      length++;
-    });
-    return length;
+    this.astral = false;
+    this.committed = false;
   }
 }
 

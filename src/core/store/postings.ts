@@ -144,11 +144,15 @@ export function chunkSizes(db: IndexDatabase, ids: ArrayLike<number>): Map<numbe
   return out;
 }
 
-/** One token's postings, or (prefix) those of every token it begins, summed per chunk. */
+/**
+ * One token's postings, or (prefix) those of every token it begins, summed per chunk. CROSS JOIN keeps the segments
+ * the outer loop: without statistics sql.js's SQLite chose to scan the whole postings table instead (15-35 ms a
+ * term at 10k files, against 0.1 ms for the seek).
+ */
 function tokenPostings(db: IndexDatabase, token: string, prefix: boolean): PostingList {
   if (!prefix) {
     const list = new PostingList();
-    db.each('SELECT p.data FROM postings_segs s JOIN postings p ON p.seg = s.seg AND p.term = ? ORDER BY s.seg', [token],
+    db.each('SELECT p.data FROM postings_segs s CROSS JOIN postings p ON p.seg = s.seg AND p.term = ? ORDER BY s.seg', [token],
       (r) => decodeInto(r[0] as Uint8Array, list));
     return list;
   }
@@ -158,7 +162,7 @@ function tokenPostings(db: IndexDatabase, token: string, prefix: boolean): Posti
   const upper = bounded ? token.slice(0, -1) + String.fromCharCode(last + 1) : '';
   const lists: PostingList[] = [];
   const byTerm = new Map<string, PostingList>();
-  db.each(`SELECT p.term, p.data FROM postings_segs s JOIN postings p ON p.seg = s.seg AND p.term >= ?${bounded ? ' AND p.term < ?' : ''} ORDER BY s.seg`,
+  db.each(`SELECT p.term, p.data FROM postings_segs s CROSS JOIN postings p ON p.seg = s.seg AND p.term >= ?${bounded ? ' AND p.term < ?' : ''} ORDER BY s.seg`,
     bounded ? [token, upper] : [token], (r) => {
       const term = String(r[0]);
       if (!bounded && !term.startsWith(token)) return;

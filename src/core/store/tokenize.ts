@@ -12,16 +12,18 @@ for (let c = 1; c < 128; c++) {
   DELIMITS[c] = alnum ? 0 : 1;
 }
 
-const HAS_UPPER = /[A-Z]/;
 const UPPER_RUN = /[A-Z]+/g;
 
-/** ASCII letters in lower case, other characters as they are (FTS4 folds nothing past ASCII). */
-function fold(token: string): string {
-  return HAS_UPPER.test(token) ? token.replace(UPPER_RUN, (run) => run.toLowerCase()) : token;
+/** `token` with its ASCII letters in lower case, other characters as they are (FTS4 folds nothing past ASCII). */
+export function foldToken(token: string): string {
+  return token.replace(UPPER_RUN, (run) => run.toLowerCase());
 }
 
-/** Calls `fn` with each token of `text`, in order. */
-export function eachToken(text: string, fn: (token: string) => void): void {
+/**
+ * Calls `fn` with each token's bounds in `text` (`end` exclusive), in order, and whether it holds an ASCII capital
+ * (then foldToken gives the token; otherwise it is the slice as it stands).
+ */
+export function scanTokens(text: string, fn: (start: number, end: number, upper: boolean) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -31,12 +33,22 @@ export function eachToken(text: string, fn: (token: string) => void): void {
       c = text.charCodeAt(i);
     }
     const start = i;
+    let upper = false;
     do {
+      if (c >= 65 && c <= 90) upper = true;
       if (++i === n) break;
       c = text.charCodeAt(i);
     } while (c >= 128 || DELIMITS[c] === 0);
-    fn(fold(text.slice(start, i)));
+    fn(start, i, upper);
   }
+}
+
+/** Calls `fn` with each token of `text`, in order. */
+export function eachToken(text: string, fn: (token: string) => void): void {
+  scanTokens(text, (start, end, upper) => {
+    const token = text.slice(start, end);
+    fn(upper ? foldToken(token) : token);
+  });
 }
 
 /** The tokens of `text`, in order. */
