@@ -229,6 +229,41 @@ describe('postings against FTS4', () => {
     replica.close();
   });
 
+  it('a bulk load writes few segments and packs them into one, which later commits never merge into', async () => {
+    const files = await Promise.all(Array.from({ length: 12 }, (_, i) => extract(`src/r${i % 3}/router${i}.ts`, ROUTER(i, i % 2 ? '' : 'export const this_route = 1; // this route, this router'))));
+    const db = await IndexDatabase.create(assets, { schema_version: 'test' }, undefined, { bulk: true });
+    const ref = new Reference(db);
+    for (const f of files.slice(0, 8)) db.transaction(() => applyChange(db, writeChange(f, 1)));
+    assert.equal(Number(db.get('SELECT count(*) AS n FROM postings_segs')!.n), 0, 'nothing flushed yet: a bulk load flushes by size');
+    compactIndex(db, { pack: true });
+    db.postings.deferred = false; // what writing the image does: the bulk load is over
+    const packed = db.rows('SELECT seg, level FROM postings_segs');
+    assert.equal(packed.length, 1);
+    ref.addNew();
+    assertSameAsFts(db, ref, 'bulk, packed');
+    // Four one-file commits, then four rewrites: eight small segments merge into one, the packed one stays as it is.
+    for (const f of files.slice(8)) db.transaction(() => applyChange(db, writeChange(f, 2)));
+    ref.addNew();
+    for (const f of files.slice(8)) db.transaction(() => applyChange(db, writeChange(f, 3)));
+    const segs = db.rows('SELECT seg, level FROM postings_segs ORDER BY seg');
+    assert.deepEqual(segs[0], packed[0], 'the packed segment is untouched');
+    assert.equal(segs.length, 2, 'the eight commits\' segments were merged into one');
+    ref.addNew();
+    assertSameAsFts(db, ref, 'bulk, then commits');
+    db.close();
+  });
+
+  it('in a bulk load, a rollback after kept commits stops the postings from being written short', async () => {
+    const db = await IndexDatabase.create(assets, { schema_version: 'test' }, undefined, { bulk: true });
+    db.transaction(() => db.postings.add(db, 1, 'a', 'b', 'kept'));
+    assert.throws(() => db.transaction(() => {
+      db.postings.add(db, 2, 'a', 'b', 'lost');
+      throw new Error('write failed');
+    }), /write failed/);
+    assert.throws(() => termPostings(db, { text: 'kept' }), /must be rebuilt/);
+    db.close();
+  });
+
   it('refuses a chunk id that is not past the last one written (a reused id would inherit dead postings)', async () => {
     const db = await newDb();
     db.transaction(() => db.postings.add(db, 5, 'a', 'b', 'c'));

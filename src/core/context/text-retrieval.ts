@@ -188,11 +188,13 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   // Chunk facts (file, lines, symbol, column lengths) come from the in-memory table: joining them in SQL costs more
   // than the search. Rows of removed chunks (their postings stay until compaction) are left out here.
   const stride = p * c;
-  const counts = new Uint32Array(match.length * stride);
+  // The live rows' counts, moved up in place over the removed ones' (a row's new place is never after its own).
+  const counts = match.counts;
   for (let r = 0; r < match.length; r++) {
     const id = match.ids[r]!;
     if (!table.has(id)) continue;
-    counts.set(match.counts.subarray(r * stride, (r + 1) * stride), rows.count * stride);
+    const to = rows.count * stride;
+    if (to !== r * stride) counts.copyWithin(to, r * stride, (r + 1) * stride);
     rows.push(id);
   }
   // Per term and column: chunks holding the term there, removed ones included (as FTS4 counted them).

@@ -190,11 +190,18 @@ function mergeLevels(db: IndexDatabase): void {
   }
 }
 
+/**
+ * The level of a packed segment: above any a merge reaches, so the commits after a full run merge among themselves
+ * and never rewrite the whole index's postings into their small segments.
+ */
+const PACKED_LEVEL = 1000;
+
 /** Merges every segment into one (after a full index, and before a packed image is written). */
 export function packSegments(db: IndexDatabase): void {
   db.postings.flush(db);
-  const segs = db.rows('SELECT seg, level FROM postings_segs ORDER BY seg');
-  if (segs.length > 1) mergeSegments(db, segs.map((r) => Number(r[0])), Math.max(...segs.map((r) => Number(r[1]))));
+  const segs = db.rows('SELECT seg FROM postings_segs ORDER BY seg').map((r) => Number(r[0]));
+  if (segs.length > 1) mergeSegments(db, segs, PACKED_LEVEL);
+  else if (segs.length === 1) db.runPrepared('UPDATE postings_segs SET level = ? WHERE seg = ?', [PACKED_LEVEL, segs[0]!]);
 }
 
 /**

@@ -69,16 +69,27 @@ export interface AnyMatch {
 export function matchAny(db: IndexDatabase, queries: TermQuery[]): AnyMatch {
   const lists = queries.map((q) => termPostings(db, q));
   const p = lists.length;
-  const total = lists.reduce((n, l) => n + l.length, 0);
-  const ids = new Int32Array(total);
-  const counts = new Uint32Array(total * 3 * p);
+  // Two passes over the lists, so the counts (3 × terms slots a row) are allocated once at their size: sized by the
+  // lists' total they were tens of MB a question at 100k files, most of its garbage.
   const at = new Int32Array(p);
-  let length = 0;
-  for (;;) {
+  const next = (): number => {
     let min = Infinity;
-    for (let q = 0; q < p; q++) if (at[q]! < lists[q]!.length && lists[q]!.ids[at[q]!]! < min) min = lists[q]!.ids[at[q]!]!;
-    if (min === Infinity) break;
-    const row = length++;
+    for (let q = 0; q < p; q++) {
+      const list = lists[q]!;
+      const i = at[q]!;
+      if (i < list.length && list.ids[i]! < min) min = list.ids[i]!;
+    }
+    return min;
+  };
+  let length = 0;
+  for (let min = next(); min !== Infinity; min = next(), length++) {
+    for (let q = 0; q < p; q++) if (at[q]! < lists[q]!.length && lists[q]!.ids[at[q]!] === min) at[q]!++;
+  }
+  const ids = new Int32Array(length);
+  const counts = new Uint32Array(length * 3 * p);
+  at.fill(0);
+  for (let row = 0; row < length; row++) {
+    const min = next();
     ids[row] = min;
     for (let q = 0; q < p; q++) {
       const list = lists[q]!;
@@ -92,7 +103,7 @@ export function matchAny(db: IndexDatabase, queries: TermQuery[]): AnyMatch {
       }
     }
   }
-  return { ids: ids.subarray(0, length), counts: counts.subarray(0, length * 3 * p), length, lists };
+  return { ids, counts, length, lists };
 }
 
 /** Chunks matched by every one of `queries`, ascending (removed ones included). */
