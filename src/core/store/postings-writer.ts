@@ -25,7 +25,7 @@ const FANOUT = 8;
 /** A new segment's id is a multiple of this; a merge's output takes the id after the newest segment it merges. */
 const SEG_STEP = 64;
 /** Collected postings (bytes, estimated) past which they are written before the transaction ends: memory stays bounded. */
-const FLUSH_BYTES = 32 << 20;
+const FLUSH_BYTES = 8 << 20;
 /** What a collected term costs besides its characters and postings (its object, buffer and map entry), estimated. */
 const TERM_OVERHEAD = 160;
 
