@@ -17,7 +17,7 @@ import { chunkTexts } from '../../src/core/store/chunk-texts';
 import { nameColumn, pathColumn } from '../../src/core/store/column-texts';
 import { compactIndex } from '../../src/core/store/compaction';
 import { IndexDatabase } from '../../src/core/store/database';
-import { matchAny, postingStats, termPostings, type TermQuery } from '../../src/core/store/postings';
+import { matchAny, PHRASE_CHECK_MAX, postingStats, termPostings, type TermQuery } from '../../src/core/store/postings';
 import { TermBuffer, decodeInto, PostingList } from '../../src/core/store/postings-codec';
 import { compareTerms, tokens } from '../../src/core/store/tokenize';
 import { createNodeAssetLocator } from '../../src/node/assets';
@@ -271,6 +271,33 @@ describe('postings against FTS4', () => {
     assert.throws(() => db.transaction(() => db.postings.add(db, 3, 'a', 'b', 'c')), /not past the last chunk written/);
     db.transaction(() => db.postings.add(db, 6, 'a', 'b', 'c'));
     assert.equal(termPostings(db, { text: 'c' }).length, 2, 'the refused writes were rolled back');
+    db.close();
+  });
+
+  it('counts a phrase with more candidates than it checks by its tokens\' fewest hits per column, without reading text', async () => {
+    const db = await newDb();
+    db.run('CREATE VIRTUAL TABLE temp.ref USING fts4(name, path, body, content="", tokenize=simple)');
+    // No chunk rows: the texts a check would read do not exist, so every candidate counted comes from the postings.
+    const bodies = ['get_value get value', 'get a value get b', 'value get', 'get only'];
+    const count = PHRASE_CHECK_MAX + 10;
+    db.transaction(() => {
+      for (let id = 1; id <= count; id++) {
+        const body = bodies[id % bodies.length]!;
+        db.postings.add(db, id, 'get_value', 'src', body);
+        db.run('INSERT INTO temp.ref(docid, name, path, body) VALUES (?,?,?,?)', [id, 'get_value', 'src', body]);
+      }
+    });
+    const list = termPostings(db, { text: 'get_value' });
+    const want = db.rows("SELECT docid, matchinfo(ref, 'y') FROM temp.ref WHERE ref MATCH 'get OR value'").map(([id, blob]) => {
+      const b = blob as Uint8Array;
+      const y = new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+      return [Number(id), [0, 1, 2].map((c) => Math.min(y[c]!, y[3 + c]!))] as const;
+    });
+    assert.equal(list.length, count, 'every chunk holds both tokens in its name');
+    assert.deepEqual(Array.from({ length: list.length }, (_, i) => [list.ids[i]!, [...list.counts.subarray(3 * i, 3 * i + 3)]]), want);
+    // As the parts of one identifier the fewest hits are the phrase's count (2: get value get value); apart they bound it.
+    const at = (id: number) => [...list.counts.subarray(3 * (id - 1), 3 * id)];
+    assert.deepEqual([at(4), at(1), at(2), at(3)], [[1, 0, 2], [1, 0, 1], [1, 0, 1], [1, 0, 0]]);
     db.close();
   });
 

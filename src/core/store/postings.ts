@@ -6,7 +6,8 @@
  *
  * A query text of several tokens (`foo_bar`) is a phrase, as in FTS4: its candidates are the chunks holding every
  * token in a column, checked on the column's text (rebuilt for live chunks, kept for dead ones) for the tokens in a
- * row. Positions are not stored: no reader needs them but phrases, and they were a third of the index.
+ * row; past PHRASE_CHECK_MAX candidates, counted from the tokens' hits instead. Positions are not stored: no reader
+ * needs them but phrases, and they were a third of the index.
  */
 import { searchableText } from '../parse/identifiers';
 import { chunkTexts } from './chunk-texts';
@@ -232,36 +233,57 @@ function onlyColumn(list: PostingList, col: number): PostingList {
 }
 
 /**
+ * Phrase candidates checked on their text, at most. Each is a chunk rebuilt from its file's stored text (~0.1 ms):
+ * at 100k files a common pair (`get_value`: chunks holding both `get` and `value`) had hundreds of thousands, 23 s.
+ * The eval's questions, on the repositories they were written for, have at most 1,553 (tokio's `tokio_util`).
+ */
+export const PHRASE_CHECK_MAX = 4096;
+
+/**
  * A phrase's postings: chunks holding all its tokens in one column, counted on that column's text where the tokens
  * stand in a row (overlapping matches count, as in FTS4). The last token is a prefix when `prefix`.
+ * Past PHRASE_CHECK_MAX candidates the text is not read: a candidate counts, per column, the fewest hits of any of
+ * the phrase's tokens there. That bounds the phrase's count from above, and equals it where the tokens occur only
+ * together, as the parts of one identifier (`get_value` is indexed as `get value get value`: two hits either way).
  */
 function phrasePostings(db: IndexDatabase, toks: string[], prefix: boolean): PostingList {
   const lists = toks.map((t, i) => tokenPostings(db, t, prefix && i === toks.length - 1));
-  // Candidates: per chunk, a bit per column where every token is.
-  const candidates = new Map<number, number>();
+  // Candidates: per chunk, a bit per column where every token is, and the fewest hits of a token per column.
   const first = lists[0]!;
+  const candidates = new PostingList(Math.min(first.length, PHRASE_CHECK_MAX));
+  const columns: number[] = [];
   const at = new Int32Array(lists.length);
   for (let i = 0; i < first.length; i++) {
     const id = first.ids[i]!;
-    let cols = (first.counts[3 * i] ? 1 : 0) | (first.counts[3 * i + 1] ? 2 : 0) | (first.counts[3 * i + 2] ? 4 : 0);
-    for (let l = 1; l < lists.length && cols; l++) {
+    let name = first.counts[3 * i]!;
+    let path = first.counts[3 * i + 1]!;
+    let body = first.counts[3 * i + 2]!;
+    for (let l = 1; l < lists.length && (name || path || body); l++) {
       const list = lists[l]!;
       let j = at[l]!;
       while (j < list.length && list.ids[j]! < id) j++;
       at[l] = j;
-      if (j >= list.length || list.ids[j] !== id) cols = 0;
-      else cols &= (list.counts[3 * j] ? 1 : 0) | (list.counts[3 * j + 1] ? 2 : 0) | (list.counts[3 * j + 2] ? 4 : 0);
+      if (j >= list.length || list.ids[j] !== id) name = path = body = 0;
+      else {
+        name = Math.min(name, list.counts[3 * j]!);
+        path = Math.min(path, list.counts[3 * j + 1]!);
+        body = Math.min(body, list.counts[3 * j + 2]!);
+      }
     }
-    if (cols) candidates.set(id, cols);
+    if (!(name || path || body)) continue;
+    candidates.push(id, name, path, body);
+    columns.push((name ? 1 : 0) | (path ? 2 : 0) | (body ? 4 : 0));
   }
-  const texts = columnTexts(db, candidates);
-  const out = new PostingList(candidates.size);
-  for (const [id, cols] of candidates) {
+  if (candidates.length > PHRASE_CHECK_MAX) return candidates;
+  const texts = columnTexts(db, new Map(columns.map((cols, i) => [candidates.ids[i]!, cols])));
+  const out = new PostingList(candidates.length);
+  columns.forEach((cols, i) => {
+    const id = candidates.ids[i]!;
     const text = texts.get(id);
-    if (!text) continue;
+    if (!text) return;
     const hits = [0, 1, 2].map((c) => (cols & (1 << c) ? phraseHits(tokens(text[c]!), toks, prefix) : 0));
     if (hits[0] || hits[1] || hits[2]) out.push(id, hits[0]!, hits[1]!, hits[2]!);
-  }
+  });
   return out;
 }
 
