@@ -13,7 +13,11 @@ import { runIndex } from '../../src/core/index/indexer';
 import { ImportResolver } from '../../src/core/navigation/imports';
 import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';
 import type { EngineDeps } from '../../src/core/ports';
+import { searchableText } from '../../src/core/parse/identifiers';
+import { chunkTexts } from '../../src/core/store/chunk-texts';
+import { nameColumn } from '../../src/core/store/column-texts';
 import { IndexDatabase } from '../../src/core/store/database';
+import { tokens } from '../../src/core/store/tokenize';
 import { memoryImage } from '../../src/core/store/paged-file';
 import { createNodeAssetLocator } from '../../src/node/assets';
 import { nodeFileSystem } from '../../src/node/file-system';
@@ -62,23 +66,16 @@ function snapshot(f: DbFacts): unknown {
 }
 
 /**
- * Every chunk's kept column lengths equal what FTS4's matchinfo 'l' reports, which the full-text query no longer asks
- * for. Every chunk's path column holds its file's extension, so one query per extension reaches them all.
+ * Every chunk's kept column lengths equal the number of tokens in its name and body columns, rebuilt from the index
+ * (the symbol's name, the chunk's text made searchable) and tokenized as the postings are.
  */
 function assertLengthsMatchFts(db: IndexDatabase, f: DbFacts, what: string): void {
-  const fts = new Map<number, [number, number]>();
-  for (const ext of ['ts', 'py', 'java']) {
-    for (const [docid, l] of db.rows("SELECT docid, matchinfo(chunks_fts, 'l') FROM chunks_fts WHERE chunks_fts MATCH ?", [`path:${ext}`])) {
-      const bytes = l as Uint8Array;
-      const v = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-      fts.set(Number(docid), [v[0]!, v[2]!]);
-    }
-  }
   const chunks = [...f.chunks.values()];
-  // The table is contentless: a removed chunk's row stays behind (and is never matched to a chunk), so the index may
-  // hold more rows than there are chunks.
-  assert.ok(chunks.every((c) => fts.has(c.id)), `${what}: every chunk is in the full-text index`);
-  for (const c of chunks) assert.deepEqual([f.chunks.nameLength(c.id), f.chunks.bodyLength(c.id)], fts.get(c.id), `${what}: lengths of chunk ${c.id}`);
+  const texts = chunkTexts(db, chunks.map((c) => c.id));
+  for (const c of chunks) {
+    const expected = [tokens(nameColumn(c.symbol)).length, tokens(searchableText(texts.get(c.id) ?? '')).length];
+    assert.deepEqual([f.chunks.nameLength(c.id), f.chunks.bodyLength(c.id)], expected, `${what}: lengths of chunk ${c.id}`);
+  }
   assert.ok(chunks.some((c) => f.chunks.nameLength(c.id) > 0) && chunks.every((c) => f.chunks.bodyLength(c.id) > 0), `${what}: lengths were read`);
 }
 

@@ -13,6 +13,8 @@ import { IndexDatabase } from '../../src/core/store/database';
 import { memoryImage, PagedFile } from '../../src/core/store/paged-file';
 import { createNodeAssetLocator } from '../../src/node/assets';
 import { createFileIndexStorage } from '../../src/node/index-storage';
+import { termPostings } from '../../src/core/store/postings';
+import { packSegments } from '../../src/core/store/postings-writer';
 import { ASSET_ROOT, makeWorkspace, removeWorkspace } from '../helpers/workspace';
 
 const assets = createNodeAssetLocator(ASSET_ROOT);
@@ -50,7 +52,7 @@ async function persistedIndex(storage: ReturnType<typeof createFileIndexStorage>
     for (let i = 1; i <= n; i++) {
       db.run("INSERT INTO files(id, path, language, size, mtime, hash, lines, indexed_at, text_id) VALUES (?, ?, 'typescript', 10, 0, ?, 1, 0, 0)", [i, `src/f${i}.ts`, `h${i}`]);
       db.run('INSERT INTO chunk_spans(file_id, line_start, line_end) VALUES (?, 1, 1)', [i]);
-      db.run('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?, ?, ?, ?)', [i, `name${i}`, `src f${i}`, `body word${i} ${'filler '.repeat(40)}`]);
+      db.postings.add(db, i, `name${i}`, `src f${i}`, `body word${i} ${'filler '.repeat(40)}`);
     }
   });
   const draft = await storage.createImage();
@@ -88,11 +90,11 @@ describe('paged database file', () => {
     assert.ok(image.bytesRead < image.size / 4, `read ${image.bytesRead} of ${image.size} bytes`);
     db.transaction(() => {
       db.run("UPDATE files SET hash = 'changed' WHERE id <= 50");
-      db.run("INSERT INTO chunks_fts(docid, name, path, body) VALUES (9999, 'fresh', 'src fresh', 'newword')");
+      db.postings.add(db, 9999, 'fresh', 'src fresh', 'newword');
     });
     assert.equal(sha(readFileSync(path)), onDisk, 'the image file is untouched');
     assert.ok(db.overlayBytes() > 0 && db.overlayBytes() < image.size / 2, `overlay ${db.overlayBytes()} of ${image.size}`);
-    assert.equal(db.get("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'newword'")?.n, 1);
+    assert.equal(termPostings(db, { text: 'newword' }).length, 1);
 
     // A whole image streamed out holds the changes and opens on its own.
     const draft = await storage.createImage();
@@ -103,7 +105,7 @@ describe('paged database file', () => {
     assert.equal(db.get("SELECT count(*) AS n FROM files WHERE hash = 'changed'")?.n, 50);
     db.close();
     const again = await IndexDatabase.open(assets, (await storage.openImage())!);
-    assert.equal(again.get("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'newword'")?.n, 1);
+    assert.equal(termPostings(again, { text: 'newword' }).length, 1);
     assert.equal(again.get("SELECT count(*) AS n FROM files WHERE hash = 'changed'")?.n, 50);
     again.close();
   });
@@ -129,15 +131,15 @@ describe('paged database file', () => {
     await persistedIndex(storage, 2000);
     const db = await IndexDatabase.open(assets, (await storage.openImage())!);
     db.transaction(() => db.run('DELETE FROM files WHERE id % 2 = 0'));
-    db.run("INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')");
+    db.transaction(() => packSegments(db));
     const snapshot = (d: IndexDatabase) => ({
       schema: d.rows('SELECT type, name, sql FROM sqlite_schema ORDER BY name'),
       files: d.rows('SELECT * FROM files ORDER BY id'),
       spans: d.rows('SELECT * FROM chunk_spans ORDER BY id'),
       seq: d.rows('SELECT * FROM sqlite_sequence ORDER BY name'),
       meta: d.rows('SELECT * FROM meta ORDER BY key'),
-      fts: d.rows("SELECT docid FROM chunks_fts WHERE chunks_fts MATCH 'filler' ORDER BY docid"),
-      one: d.rows("SELECT docid FROM chunks_fts WHERE chunks_fts MATCH 'word1999'"),
+      fts: [...termPostings(d, { text: 'filler' }).idList()],
+      one: [...termPostings(d, { text: 'word1999' }).idList()],
     });
     const want = snapshot(db);
     const plain = await storage.createImage();

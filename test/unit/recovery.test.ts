@@ -52,8 +52,10 @@ describe('index recovery', () => {
     const initSqlJs = (await import('sql.js')).default;
     const SQL = await initSqlJs({ wasmBinary: readFileSync(join('dist', 'sql-wasm.wasm')).buffer as ArrayBuffer });
     const db = new SQL.Database(readFileSync(dbPath(root)));
-    db.run("UPDATE meta SET value = '999' WHERE key = 'schema_version'");
-    db.run('DROP VIEW chunks; DROP VIEW refs; DROP VIEW symbols; DROP TABLE symbol_rows;');
+    db.run("UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+    // Schema 6 kept its full text in FTS4 (chunks_fts) and had no postings.
+    db.run('DROP VIEW chunks; DROP VIEW refs; DROP VIEW symbols; DROP TABLE symbol_rows; DROP TABLE postings; DROP TABLE postings_segs;');
+    db.run('CREATE VIRTUAL TABLE chunks_fts USING fts4(name, path, body, content="", tokenize=simple);');
     writeFileSync(dbPath(root), db.export());
     db.close();
     await assert.rejects(engine.status(), (e: unknown) => EngineError.is(e, 'index_corrupt'));

@@ -13,6 +13,7 @@ import { createInProcessParserHost } from '../../src/core/parse/in-process-parse
 import type { EngineDeps, ParserHost } from '../../src/core/ports';
 import { chunkTexts } from '../../src/core/store/chunk-texts';
 import { IndexDatabase } from '../../src/core/store/database';
+import { indexedTerms, termPostings } from '../../src/core/store/postings';
 import { createNodeAssetLocator } from '../../src/node/assets';
 import { nodeFileSystem } from '../../src/node/file-system';
 import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace, testEngine } from '../helpers/workspace';
@@ -92,14 +93,14 @@ function dump(db: IndexDatabase, path: string) {
 }
 
 function searchRows(db: IndexDatabase, chunkIds: number[]): Record<string, number[]> {
-  db.run('CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_terms USING fts4aux(main, chunks_fts)');
   const out: Record<string, number[]> = {};
-  for (const r of db.all("SELECT DISTINCT term, col FROM temp.fts_terms WHERE col IN ('0', '1', '2') AND col <> '*'")) {
-    const column = ['name', 'path', 'body'][Number(r.col)]!;
-    if (column === 'path') continue; // differs by path, as it should
-    const hits = db.all(`SELECT docid FROM chunks_fts WHERE ${column} MATCH ?`, [`"${String(r.term)}"`]).map((h) => Number(h.docid));
-    const mine = chunkIds.map((id, at) => (hits.includes(id) ? at : -1)).filter((at) => at >= 0);
-    if (mine.length) out[`${column}:${String(r.term)}`] = mine;
+  for (const term of indexedTerms(db)) {
+    for (const column of ['name', 'body'] as const) {
+      // The path column differs by path, as it should.
+      const hits = termPostings(db, { text: term, column }).idList();
+      const mine = chunkIds.map((id, at) => (hits.includes(id) ? at : -1)).filter((at) => at >= 0);
+      if (mine.length) out[`${column}:${term}`] = mine;
+    }
   }
   return out;
 }
@@ -129,10 +130,11 @@ describe('one parse per distinct content', () => {
       await parser.host.dispose();
     }
     // The full-text search finds every copy, under its own path.
-    const byPath = db.all(`SELECT DISTINCT f.path FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid JOIN files f ON f.id = c.file_id
-      WHERE chunks_fts MATCH 'normalise' ORDER BY f.path`).map((r) => r.path);
+    const ids = [...termPostings(db, { text: 'normalise' }).idList()];
+    const byPath = db.all(`SELECT DISTINCT f.path FROM chunk_spans c JOIN files f ON f.id = c.file_id
+      WHERE c.id IN (${ids.join(',')}) ORDER BY f.path`).map((r) => r.path);
     assert.deepEqual(byPath, ['a/lib/store.ts', 'a/other.ts', 'b/lib/store.ts', 'b/other.ts', 'c/deep/store.ts']);
-    assert.equal(db.all("SELECT docid FROM chunks_fts WHERE path MATCH 'deep'").length, dump(db, 'c/deep/store.ts').chunks.length);
+    assert.equal(termPostings(db, { text: 'deep', column: 'path' }).length, dump(db, 'c/deep/store.ts').chunks.length);
     db.close();
     await counting.host.dispose();
   });

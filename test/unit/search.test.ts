@@ -28,13 +28,15 @@ describe('identifier splitting', () => {
   });
 });
 
-describe('bm25 over matchinfo', () => {
+describe('bm25 over the postings counts', () => {
   it('scores rarer terms and shorter documents higher', () => {
-    // p=1 phrase, c=1 column, n=10 rows, avg=10 tokens, this row 10 tokens, hits here 1, total 1, rows with hit 1.
-    const info = (len: number, rowsWithHit: number) => new Uint8Array(new Uint32Array([1, 1, 10, 10, len, 1, 1, rowsWithHit]).buffer);
-    assert.ok(bm25(info(10, 1), [1]) > bm25(info(10, 5), [1]), 'rarer term scores higher');
-    assert.ok(bm25(info(5, 1), [1]) > bm25(info(40, 1), [1]), 'shorter document scores higher');
-    assert.ok(bm25(info(10, 1), [2]) > bm25(info(10, 1), [1]), 'column weight applies');
+    // One term, hit once in the body; 10 chunks, 10 body tokens on average.
+    const corpus = (rowsWithHit: number) => ({ docs: 10, avg: [10, 10, 10], docsWithHit: new Uint32Array([0, 0, rowsWithHit]) });
+    const hits = new Uint32Array([0, 0, 1]);
+    const score = (len: number, rowsWithHit: number, weight = 1) => bm25(corpus(rowsWithHit), hits, 0, 1, [0, 0, len], [1, 1, weight]);
+    assert.ok(score(10, 1) > score(10, 5), 'rarer term scores higher');
+    assert.ok(score(5, 1) > score(40, 1), 'shorter document scores higher');
+    assert.ok(score(10, 1, 2) > score(10, 1), 'column weight applies');
   });
 });
 

@@ -21,7 +21,7 @@ export class ChunkTable {
   private fileOfIds = new Int32Array(INITIAL);
   private startOf = new Int32Array(INITIAL);
   private endOf = new Int32Array(INITIAL);
-  /** Full-text tokens in the chunk's name and body columns (FTS4's docsize), for BM25's length normalisation. */
+  /** Full-text tokens in the chunk's name and body columns (store's chunk_sizes), for BM25's length normalisation. */
   private nameLenOf = new Int32Array(INITIAL);
   private bodyLenOf = new Int32Array(INITIAL);
   private readonly symbolOf: Array<string | undefined> = [];

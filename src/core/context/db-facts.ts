@@ -5,6 +5,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
+import { eachChunkSize } from '../store/postings';
 import { localeOrder, stringPool, type Intern } from '../strings';
 import { ChunkTable, type ChunkMeta } from './chunk-table';
 import { ImportLinks } from './import-links';
@@ -182,10 +183,9 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   const intern = stringPool();
   db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row, intern));
   db.each(`SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks ${where('file_id')}`, params, (row) => addChunk(kept, row, intern));
-  // Column lengths are kept so that a question's full-text query need not look each matching row's up (matchinfo
-  // 'l' reads the docsize table once per row: half the cost of a query that matches tens of thousands of chunks).
-  const sized = fileIds ? `WHERE docid IN (SELECT id FROM chunks WHERE file_id ${list})` : '';
-  db.each(`SELECT docid, size FROM chunks_fts_docsize ${sized}`, params, ([docid, size]) => addLengths(kept.facts.chunks, Number(docid), size));
+  // Column lengths are kept so that a question's full-text query need not look each matching row's up (reading
+  // them per row was half the cost of a query that matches tens of thousands of chunks).
+  eachChunkSize(db, fileIds, (id, name, _path, body) => kept.facts.chunks.setLengths(id, name, body));
   kept.facts.names.addSymbols((fn) => db.each(`SELECT file_id, name, kind FROM symbols ${where('file_id')}`, params, fn), intern);
 }
 
@@ -217,24 +217,6 @@ function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]:
     ...(symbol !== null ? { symbol: intern(String(symbol)) } : {}),
   };
   kept.facts.chunks.set(meta);
-}
-
-/** FTS4's docsize blob holds one varint per column (name, path, body): the column's length in tokens. */
-function addLengths(chunks: ChunkTable, id: number, size: SqlValue): void {
-  if (!(size instanceof Uint8Array)) return;
-  let at = 0;
-  const next = (): number => {
-    let value = 0;
-    for (let scale = 1; at < size.length; scale *= 128) {
-      const byte = size[at++]!;
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) break;
-    }
-    return value;
-  };
-  const name = next();
-  next(); // the path column's length: BM25 does not normalise path hits
-  chunks.setLengths(id, name, next());
 }
 
 function removeFile(kept: Kept, id: number, many: boolean): void {

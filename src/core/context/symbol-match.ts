@@ -7,7 +7,8 @@ import { distance } from 'fastest-levenshtein';
 import { CHUNK_MAX_LINES } from '../parse/chunk-text';
 import { indexedLines } from '../store/chunk-texts';
 import type { SqlValue } from 'sql.js';
-import type { IndexDatabase } from '../store/database';
+import type { IndexDatabase, Row } from '../store/database';
+import { termPostings } from '../store/postings';
 import type { DbFacts } from './db-facts';
 import type { ExtractedEntity } from './types';
 
@@ -100,10 +101,7 @@ function declarations(db: IndexDatabase, entity: ExtractedEntity): SymbolMatch[]
   if (!/^[A-Za-z_$][\w$]{2,}$/.test(name)) return [];
   const escaped = name.replace(/\$/g, '\\$');
   const decl = new RegExp(`(?:\\b(?:function\\*?|class|def|func|fn|struct|trait|type|interface|enum|union|macro_rules!|const|let|var|static)\\s+${escaped}\\b)|(?:^\\s*(?:export\\s+)?(?:pub(?:\\([\\w:]+\\))?\\s+)?${escaped}\\s*(?::[^=]*)?=\\s*(?:async\\s+)?(?:function|\\(|<))`);
-  const rows = db.all(
-    'SELECT c.id, c.file_id, c.line_start, c.line_end FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ? LIMIT 200',
-    [`"${name.replace(/\$/g, '').toLowerCase()}"`],
-  );
+  const rows = liveChunks(db, termPostings(db, { text: name.replace(/\$/g, '').toLowerCase() }).idList(), DECLARATION_CHUNKS);
   const out: SymbolMatch[] = [];
   const seen = new Set<string>();
   for (const r of rows) {
@@ -124,6 +122,23 @@ function declarations(db: IndexDatabase, entity: ExtractedEntity): SymbolMatch[]
     });
   }
   return out.slice(0, 5);
+}
+
+/** Most chunks holding a name that declarations() scans. */
+const DECLARATION_CHUNKS = 200;
+
+/** The first `limit` of these chunks (ascending ids, removed ones skipped) with their file and lines. */
+function liveChunks(db: IndexDatabase, ids: Int32Array, limit: number): Row[] {
+  const out: Row[] = [];
+  for (let i = 0; i < ids.length && out.length < limit; i += limit) {
+    const part = Array.from(ids.subarray(i, i + limit));
+    const byId = new Map(db.all(`SELECT id, file_id, line_start, line_end FROM chunk_spans WHERE id IN (${part.map(() => '?').join(',')})`, part).map((r) => [Number(r.id), r]));
+    for (const id of part) {
+      const row = byId.get(id);
+      if (row && out.length < limit) out.push(row);
+    }
+  }
+  return out;
 }
 
 /** Every definition the question names, with a quality in 0..1; the best match per symbol wins. */

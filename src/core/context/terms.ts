@@ -3,6 +3,7 @@
  * with English function words dropped: questions are prose, and "should", "when" or "because" only add noise.
  */
 import { splitIdentifier } from '../parse/identifiers';
+import type { TermQuery } from '../store/postings';
 import { isStopword } from '../text/stopwords';
 
 /** Most terms a query sends to the full-text index; long commit-style questions keep their first words. */
@@ -78,8 +79,8 @@ export function stem(word: string): string {
  * finds `retry` and `deliverWithRetry`; `deliveries` → `deliver*`), the exact word otherwise. Short stems stay
  * exact, or `used` would match everything starting with `us`.
  */
-export function ftsTerm(term: string): string {
+export function termQuery(term: string): TermQuery {
   const clean = term.replace(/"/g, '');
   const s = stem(clean);
-  return s !== clean && s.length >= 4 && /^[a-z0-9]+$/.test(s) ? `${s}*` : `"${clean}"`;
+  return s !== clean && s.length >= 4 && /^[a-z0-9]+$/.test(s) ? { text: s, prefix: true } : { text: clean };
 }

@@ -1,12 +1,13 @@
 /**
- * The full-text path: one FTS4 query over the code chunks, scored twice from FTS4's own counts. Per chunk, BM25 over
+ * The full-text path: one postings query over the code chunks (store/postings.ts), scored twice from its counts. Per chunk, BM25 over
  * its name and body; per file, BM25 over the term counts of all its matching chunks (the whole-file view that suits
  * prose questions), plus how much of the question's rare vocabulary the file holds.
  */
 import type { IndexDatabase } from '../store/database';
 import type { ChunkMeta, ChunkTable } from './chunk-table';
 import type { DbFacts } from './db-facts';
-import { ftsTerm, type WeightedTerms } from './terms';
+import { matchAny, postingStats } from '../store/postings';
+import { termQuery, type WeightedTerms } from './terms';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -160,22 +161,6 @@ function nestedRows(files: Map<number, FileHits>, rows: ChunkRows, table: ChunkT
   return out;
 }
 
-/** matchinfo() writes unsigned 32-bit integers in the host's byte order. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-/** The k-th integer of a matchinfo blob, read in place (a typed-array view per row costs more than the read). */
-function u32(b: Uint8Array, k: number): number {
-  const o = 4 * k;
-  return LITTLE_ENDIAN
-    ? (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16)) + b[o + 3]! * 0x1000000
-    : (b[o + 3]! | (b[o + 2]! << 8) | (b[o + 1]! << 16)) + b[o]! * 0x1000000;
-}
-
-function ints(blob: unknown): Uint32Array {
-  const bytes = blob as Uint8Array;
-  return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
-}
-
 const idfOf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedTerms): TextEvidence {
@@ -192,44 +177,30 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
     },
   };
   if (!terms.length) return evidence;
-  const match = terms.map(ftsTerm).join(' OR ');
-  // 'pcna' are the query's constants (the first row has them). How many chunks hold each term per column, which
-  // matchinfo 'x' reports, is counted below from the rows' own 'y' counts instead: 'x' read every term's doclist once
-  // more before the first row (natively 6 ms of a 40 ms query for a common question at 10k files; 'pcna' 1.5 ms).
-  const global = db.get("SELECT matchinfo(chunks_fts, 'pcna') AS mi FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1", [match]);
-  if (!global) return evidence;
-  const g = ints(global.mi);
-  const p = g[0]!;
-  const c = g[1]!;
-  const n = g[2]!;
-  const avg = [g[3]! || 1, g[4]! || 1, g[5]! || 1];
+  const match = matchAny(db, terms.map(termQuery));
+  if (!match.length) return evidence;
+  const p = terms.length;
+  const c = 3;
+  const stats = postingStats(db);
+  const n = stats.docs;
+  const avg = [stats.avg[0] || 1, stats.avg[1] || 1, stats.avg[2] || 1];
 
   // Chunk facts (file, lines, symbol, column lengths) come from the in-memory table: joining them in SQL costs more
-  // than the search. Each row's counts are copied into one array as it is read, so the rows themselves die young.
+  // than the search. Rows of removed chunks (their postings stay until compaction) are left out here.
   const stride = p * c;
-  let counts = new Uint32Array(stride * 1024);
-  // Per term and column: chunks holding the term there, rows of removed chunks included (as FTS4 counts them).
-  const docsWithHits = new Uint32Array(stride);
-  db.each("SELECT docid, matchinfo(chunks_fts, 'y') AS mi FROM chunks_fts WHERE chunks_fts MATCH ?", [match], (row) => {
-    const id = Number(row[0]);
-    if (!table.has(id)) {
-      const blob = row[1] as Uint8Array;
-      for (let k = 0; k < stride; k++) if (u32(blob, k)) docsWithHits[k]!++;
-      return;
-    }
-    const at = rows.count * stride;
-    if (at + stride > counts.length) {
-      const grown = new Uint32Array(counts.length * 2);
-      grown.set(counts);
-      counts = grown;
-    }
-    const blob = row[1] as Uint8Array;
-    for (let k = 0; k < stride; k++) {
-      const hits = u32(blob, k);
-      counts[at + k] = hits;
-      if (hits) docsWithHits[k]!++;
-    }
+  // The live rows' counts, moved up in place over the removed ones' (a row's new place is never after its own).
+  const counts = match.counts;
+  for (let r = 0; r < match.length; r++) {
+    const id = match.ids[r]!;
+    if (!table.has(id)) continue;
+    const to = rows.count * stride;
+    if (to !== r * stride) counts.copyWithin(to, r * stride, (r + 1) * stride);
     rows.push(id);
+  }
+  // Per term and column: chunks holding the term there, removed ones included (as FTS4 counted them).
+  const docsWithHits = new Uint32Array(stride);
+  match.lists.forEach((list, t) => {
+    for (let i = 0; i < list.length; i++) for (let col = 0; col < c; col++) if (list.counts[3 * i + col]) docsWithHits[t * c + col]!++;
   });
   const chunkIdf = (t: number, col: number): number => idfOf(n, docsWithHits[t * c + col]!);
   const nameIdf = terms.map((_, t) => chunkIdf(t, COL_NAME));

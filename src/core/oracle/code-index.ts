@@ -8,6 +8,8 @@ import { isStopword } from '../text/stopwords';
 import { splitIdentifier } from '../parse/identifiers';
 import { EngineError } from '../errors';
 import type { IndexDatabase } from '../store/database';
+import { deadChunkIds, matchAll, termPostings, type TermQuery } from '../store/postings';
+import { tokens } from '../store/tokenize';
 import type { CodeRetrieval, IndexState, TermStats } from './code-retrieval';
 
 /** The capabilities the façade hands in; the index itself answers the term statistics and the index state. */
@@ -37,10 +39,14 @@ export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, ca
       const db = await getDb();
       const docs = Number(db.get('SELECT count(*) AS n FROM chunks')?.n ?? 0);
       const df: Record<string, number> = {};
+      // Live chunks only: the postings keep removed chunks' ids until compaction.
+      const dead = deadChunkIds(db);
       for (const t of terms) {
         if (!/^[a-z0-9_$]+$/.test(t)) continue;
-        // Joined to the chunks: chunks_fts keeps rows of removed chunks until compaction.
-        df[t] = Number(db.get('SELECT count(*) AS n FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid WHERE chunks_fts MATCH ?', [`"${t}"`])?.n ?? 0);
+        const list = termPostings(db, { text: t });
+        let n = list.length;
+        if (dead.size) for (let i = 0; i < list.length; i++) if (dead.has(list.ids[i]!)) n--;
+        df[t] = n;
       }
       return { docs, df, named: projectNames(db, terms) };
     },
@@ -61,6 +67,36 @@ export function createIndexCodeRetrieval(getDb: () => Promise<IndexDatabase>, ca
     },
   };
 }
+
+/**
+ * The chunks a word matches in one column, as FTS4 read `name:foo_bar`: the column holds the word's first token and
+ * the chunk holds the others anywhere (a bare word of several tokens is not a phrase there). This keeps the names
+ * the oracle finds as they were.
+ */
+function columnWord(word: string, column: 'name' | 'path'): TermQuery[] {
+  const [first, ...rest] = tokens(word);
+  return first === undefined ? [] : [{ text: first, column }, ...rest.map((text) => ({ text }))];
+}
+
+/**
+ * The first NAMES_PER_TERM distinct values `select` (id, value; `c` is chunk_spans) gives for the chunks matching all
+ * of `queries`, in chunk id order; removed chunks give none.
+ */
+function firstDistinct(db: IndexDatabase, queries: TermQuery[], select: string): string[] {
+  const ids = matchAll(db, queries);
+  const out = new Set<string>();
+  for (let i = 0; i < ids.length && out.size < NAMES_PER_TERM; i += ID_BATCH) {
+    const part = ids.slice(i, i + ID_BATCH);
+    const values = new Map(db.rows(`${select} WHERE c.id IN (${part.map(() => '?').join(',')})`, part).map(([id, v]) => [Number(id), String(v)]));
+    for (const id of part) {
+      const v = values.get(id);
+      if (v !== undefined && out.size < NAMES_PER_TERM) out.add(v);
+    }
+  }
+  return [...out];
+}
+
+const ID_BATCH = 256;
 
 /** Most names looked at per question word. */
 const NAMES_PER_TERM = 50;
@@ -83,11 +119,11 @@ function projectNames(db: IndexDatabase, terms: string[]): string[] {
     // stops at NAMES_PER_TERM names holding it and may not reach it.
     const alone = db.get('SELECT name FROM symbols WHERE lower(name) = ? LIMIT 1', [w]);
     if (alone && covered(String(alone.name))) found.add(String(alone.name));
-    for (const r of db.all(`SELECT DISTINCT s.name AS name FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid JOIN symbols s ON s.id = c.symbol_id
-      WHERE chunks_fts MATCH ? LIMIT ${NAMES_PER_TERM}`, [`name:${w}`])) if (covered(String(r.name))) found.add(String(r.name));
-    for (const r of db.all(`SELECT DISTINCT f.path AS path FROM chunks_fts JOIN chunk_spans c ON c.id = chunks_fts.docid JOIN files f ON f.id = c.file_id
-      WHERE chunks_fts MATCH ? LIMIT ${NAMES_PER_TERM}`, [`path:${w}`])) {
-      for (const segment of String(r.path).split('/')) if (covered(segment.replace(/\.[^.]*$/, ''))) found.add(segment);
+    for (const name of firstDistinct(db, columnWord(w, 'name'), 'SELECT c.id, s.name FROM chunk_spans c JOIN symbols s ON s.id = c.symbol_id')) {
+      if (covered(name)) found.add(name);
+    }
+    for (const path of firstDistinct(db, columnWord(w, 'path'), 'SELECT c.id, f.path FROM chunk_spans c JOIN files f ON f.id = c.file_id')) {
+      for (const segment of path.split('/')) if (covered(segment.replace(/\.[^.]*$/, ''))) found.add(segment);
     }
     if (found.size) break;
   }

@@ -1,5 +1,6 @@
 /**
- * Full-text search over code chunks: identifier-aware FTS4 MATCH ranked by bm25(), with a boost for exact names.
+ * Full-text search over code chunks: identifier-aware terms looked up in the postings, ranked by BM25, with a boost
+ * for exact names.
  * A person's search (the default order) lists definitions of the name first, then its uses, tests after source in
  * each: that is what an editor's symbol search does, and bm25 alone ranks short test callbacks named like the
  * definition above it. Retrieval for the oracle keeps the plain relevance order (`order: 'relevance'`).
@@ -10,7 +11,10 @@ import { splitIdentifier } from '../parse/identifiers';
 import { isStopword } from '../text/stopwords';
 import { chunkTexts } from '../store/chunk-texts';
 import type { IndexDatabase } from '../store/database';
+import { bm25 } from '../store/bm25';
+import { chunkSizes, matchAny, postingStats } from '../store/postings';
 import { FTS_WEIGHTS } from '../store/schema';
+import type { SqlValue } from 'sql.js';
 
 export interface SearchOptions {
   /** Restrict to chunks of this symbol kind (function, class, …) or `file` for file-level chunks. */
@@ -55,23 +59,7 @@ export function searchChunks(db: IndexDatabase, query: string, options: SearchOp
   const terms = queryTerms(query);
   if (!terms.length) throw new EngineError('invalid_input', `the query "${query}" has no searchable words`);
   const limit = Math.max(1, Math.min(options.limit ?? 20, 500));
-  const match = terms.map((t) => `"${t}"`).join(' OR ');
-  const params: (string | number)[] = [match];
-  let kindFilter = '';
-  if (options.kind) {
-    kindFilter = 'AND c.kind = ?';
-    params.push(options.kind);
-  }
-  // Rank a generous candidate pool by bm25, then re-rank with the exact-name boost.
-  params.push(limit * 5);
-  const rows = db.all(
-    `SELECT c.id, c.symbol, c.kind, c.line_start, c.line_end, c.signature, f.path,
-        bm25(matchinfo(chunks_fts, 'pcnalx'), ${FTS_WEIGHTS.name}, ${FTS_WEIGHTS.path}, ${FTS_WEIGHTS.body}) AS score
-     FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.docid JOIN files f ON f.id = c.file_id
-     WHERE chunks_fts MATCH ? ${kindFilter}
-     ORDER BY score DESC LIMIT ?`,
-    params,
-  );
+  const rows = rankedRows(db, terms, options.kind, limit * 5);
   const typed = new Set(query.match(/[A-Za-z0-9_$]+/g) ?? []);
   const wanted = new Set([...typed].map((t) => t.toLowerCase()));
   const ranked = rows.map((r) => {
@@ -98,6 +86,46 @@ export function searchChunks(db: IndexDatabase, query: string, options: SearchOp
   // Chunk text is rebuilt from the stored file text: only for the hits shown.
   const texts = chunkTexts(db, top.map((r) => r.id));
   return top.map(({ id, hit }) => ({ ...hit, snippet: snippetOf(texts.get(id) ?? '', terms) }));
+}
+
+const ROW_BATCH = 200;
+
+/**
+ * The `pool` best chunks holding any of `terms` (of `kind` when given) by BM25 over name, path and body, with their
+ * rows; equal scores in chunk id order.
+ */
+function rankedRows(db: IndexDatabase, terms: string[], kind: string | undefined, pool: number): Record<string, SqlValue>[] {
+  const match = matchAny(db, terms.map((text) => ({ text })));
+  const p = terms.length;
+  const docsWithHit = new Uint32Array(3 * p);
+  match.lists.forEach((list, q) => {
+    for (let i = 0; i < list.length; i++) for (let col = 0; col < 3; col++) if (list.counts[3 * i + col]) docsWithHit[3 * q + col]!++;
+  });
+  const corpus = { ...postingStats(db), docsWithHit };
+  const weights = [FTS_WEIGHTS.name, FTS_WEIGHTS.path, FTS_WEIGHTS.body];
+  const sizes = chunkSizes(db, match.ids);
+  const scored: Array<{ id: number; score: number }> = [];
+  for (let i = 0; i < match.length; i++) {
+    const len = sizes.get(match.ids[i]!);
+    // No length: a removed chunk, whose postings stay until compaction.
+    if (len) scored.push({ id: match.ids[i]!, score: bm25(corpus, match.counts, 3 * p * i, p, len, weights) });
+  }
+  scored.sort((a, b) => b.score - a.score || a.id - b.id);
+  const out: Record<string, SqlValue>[] = [];
+  for (let i = 0; i < scored.length && out.length < pool; i += ROW_BATCH) {
+    const part = scored.slice(i, i + ROW_BATCH);
+    const byId = new Map<number, Record<string, SqlValue>>();
+    for (const r of db.all(
+      `SELECT c.id, c.symbol, c.kind, c.line_start, c.line_end, c.signature, f.path FROM chunks c JOIN files f ON f.id = c.file_id
+       WHERE c.id IN (${part.map(() => '?').join(',')}) ${kind ? 'AND c.kind = ?' : ''}`,
+      [...part.map((s) => s.id), ...(kind ? [kind] : [])],
+    )) byId.set(Number(r.id), r);
+    for (const s of part) {
+      const row = byId.get(s.id);
+      if (row && out.length < pool) out.push({ ...row, score: s.score });
+    }
+  }
+  return out;
 }
 
 /** The first lines of the chunk that mention a query term (or its head), trimmed. */

@@ -1,30 +1,31 @@
 /**
- * Okapi BM25 over FTS4's matchinfo('pcnalx') blob, registered as the SQL function bm25(matchinfo, w0, w1, …).
- * Higher is better. Layout (32-bit unsigned ints): p phrases, c columns, n rows, a[c] average tokens per column,
- * l[c] tokens in this row's columns, then x[p][c][3] = (hits in this row, hits in all rows, rows with a hit).
+ * Okapi BM25 of one chunk for a full-text query, from the counts FTS4's matchinfo('pcnalx') gave and the postings
+ * give now (postings.ts): per query term and column, the chunk's hits and the number of chunks with a hit; the
+ * chunk's length per column; the chunks ever indexed and the average lengths. Higher is better.
  */
 const K1 = 1.2;
 const B = 0.75;
 
-export function bm25(matchinfo: Uint8Array, weights: readonly number[]): number {
-  const info = new Uint32Array(matchinfo.buffer, matchinfo.byteOffset, matchinfo.byteLength >>> 2);
-  const p = info[0]!;
-  const c = info[1]!;
-  const n = info[2]!;
-  const avgOffset = 3;
-  const lenOffset = avgOffset + c;
-  const xOffset = lenOffset + c;
+export interface Bm25Corpus {
+  /** Chunks in the index, removed ones still held included (FTS4's 'n'). */
+  docs: number;
+  /** Average tokens per column (FTS4's 'a'). */
+  avg: readonly number[];
+  /** Per term and column (3 slots a term): chunks with a hit. */
+  docsWithHit: Uint32Array;
+}
+
+/** `hits`: per term and column (3 slots a term, from `at`) the chunk's hits; `len`: its tokens per column. */
+export function bm25(corpus: Bm25Corpus, hits: Uint32Array, at: number, terms: number, len: readonly number[], weights: readonly number[]): number {
   let score = 0;
-  for (let phrase = 0; phrase < p; phrase++) {
-    for (let col = 0; col < c; col++) {
-      const x = xOffset + 3 * (phrase * c + col);
-      const hitsHere = info[x]!;
+  for (let phrase = 0; phrase < terms; phrase++) {
+    for (let col = 0; col < 3; col++) {
+      const hitsHere = hits[at + 3 * phrase + col]!;
       if (hitsHere === 0) continue;
-      const docsWithHit = info[x + 2]!;
-      const idf = Math.log(1 + (n - docsWithHit + 0.5) / (docsWithHit + 0.5));
-      const avg = info[avgOffset + col]! || 1;
-      const len = info[lenOffset + col]!;
-      const tf = (hitsHere * (K1 + 1)) / (hitsHere + K1 * (1 - B + (B * len) / avg));
+      const docsWithHit = corpus.docsWithHit[3 * phrase + col]!;
+      const idf = Math.log(1 + (corpus.docs - docsWithHit + 0.5) / (docsWithHit + 0.5));
+      const avg = corpus.avg[col]! || 1;
+      const tf = (hitsHere * (K1 + 1)) / (hitsHere + K1 * (1 - B + (B * len[col]!) / avg));
       score += (weights[col] ?? 1) * idf * tf;
     }
   }

@@ -1,6 +1,5 @@
 /**
- * The sql.js database behind the index: opened in place on the persisted image or created empty, with the bm25()
- * function registered. The file under it is a PagedFile (paged-file.ts): pages come from disk, changes stay in memory
+ * The sql.js database behind the index: opened in place on the persisted image or created empty. The file under it is a PagedFile (paged-file.ts): pages come from disk, changes stay in memory
  * until a whole image is written (writeImage, packInto) or go to the journal (journal.ts).
  */
 import initSqlJs from 'sql.js';
@@ -8,7 +7,7 @@ import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { EngineError } from '../errors';
 import type { AssetLocator, ImageDraft, ImageFile } from '../ports';
 import { memoryImage, PagedFile } from './paged-file';
-import { bm25 } from './bm25';
+import { PendingPostings } from './postings-writer';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
@@ -65,6 +64,8 @@ export class IndexDatabase {
    * files costs one query. Emptied on a rollback, which may have taken back ids handed out here.
    */
   readonly refNameIds = new Map<string, number>();
+  /** Full-text postings of this transaction's chunks, written when it commits (postings-writer.ts). */
+  readonly postings = new PendingPostings();
   /**
    * Secondary indexes left out while a new index is bulk-loaded (create's `bulk`), made once its rows are in: by
    * packInto in the packed copy, or here before any other image of it is written.
@@ -88,7 +89,6 @@ export class IndexDatabase {
     // The cache lives in WASM memory, which never shrinks; 8 MB answers and indexes a 10k-file workspace as fast as
     // 32 MB did, with ~22 MB less resident.
     this.db.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY; PRAGMA cache_size=-8192;');
-    this.registerFunctions();
   }
 
   /**
@@ -107,7 +107,10 @@ export class IndexDatabase {
     }
     const store = new IndexDatabase(new SQL.Database(file.installer() as unknown as Uint8Array), SQL, file, draft);
     store.setMeta({ ...meta, schema_version: String(SCHEMA_VERSION) });
-    if (options.bulk) store.deferIndexes();
+    if (options.bulk) {
+      store.deferIndexes();
+      store.postings.deferred = true;
+    }
     return store;
   }
 
@@ -129,7 +132,7 @@ export class IndexDatabase {
       // An index of another schema is not damaged: its tables differ, and the version check rebuilds it (expected-meta.ts).
       const version = db.exec("SELECT value FROM meta WHERE key = 'schema_version'")[0]?.values[0]?.[0];
       if (version === String(SCHEMA_VERSION)) {
-        db.exec("SELECT max(id) FROM files; SELECT max(id) FROM symbol_rows; SELECT max(id) FROM chunk_spans; SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'x'");
+        db.exec('SELECT max(id) FROM files; SELECT max(id) FROM symbol_rows; SELECT max(id) FROM chunk_spans; SELECT max(seg) FROM postings_segs; SELECT term FROM postings LIMIT 1');
       }
       return new IndexDatabase(db, SQL, file, image);
     } catch (e) {
@@ -151,6 +154,7 @@ export class IndexDatabase {
 
   /** Makes the deferred indexes here (before an image other than a packed copy is written). */
   private buildDeferredIndexes(): void {
+    this.postings.deferred = false;
     for (const sql of this.deferredIndexes.splice(0)) this.db.exec(sql);
   }
 
@@ -163,6 +167,7 @@ export class IndexDatabase {
    * Writes the database as it stands (outside a transaction) into `draft`, page by page: nothing is copied whole.
    */
   writeImage(draft: ImageDraft): void {
+    this.postings.flush(this);
     this.freeCached();
     this.buildDeferredIndexes();
     if (this.file.detached) {
@@ -184,6 +189,7 @@ export class IndexDatabase {
    * sql.js's in-memory file system, and VACUUM in place would copy the whole file there twice.
    */
   packInto(draft: ImageDraft): void {
+    this.postings.flush(this);
     this.freeCached();
     if (this.file.detached) {
       this.buildDeferredIndexes();
@@ -238,6 +244,7 @@ export class IndexDatabase {
     this.freeCached();
     // The new image was written with every index (packInto or writeImage made the deferred ones).
     this.deferredIndexes = [];
+    this.postings.deferred = false;
     this.db.close();
     this.image?.close();
     this.image = image;
@@ -252,13 +259,6 @@ export class IndexDatabase {
 
   private pageSize(): number {
     return Number(this.get('PRAGMA page_size')!.page_size);
-  }
-
-  private registerFunctions(): void {
-    // sql.js takes the SQL arity from the JS function's length, so the weights are spelled out.
-    this.db.create_function('bm25', (info: unknown, w0: unknown, w1: unknown, w2: unknown) =>
-      info instanceof Uint8Array ? bm25(info, [Number(w0), Number(w1), Number(w2)]) : 0,
-    );
   }
 
   meta(): Record<string, string> {
@@ -339,6 +339,16 @@ export class IndexDatabase {
     }
   }
 
+  /**
+   * A statement the caller steps (next() gives undefined past the last row) and closes; several may be open at once,
+   * as a merge of sorted runs needs (postings-writer.ts).
+   */
+  cursor(sql: string, params: SqlValue[]): { next(): SqlValue[] | undefined; close(): void } {
+    const stmt = this.db.prepare(sql);
+    stmt.bind(params);
+    return { next: () => (stmt.step() ? stmt.get() : undefined), close: () => stmt.free() };
+  }
+
   get(sql: string, params: SqlValue[] = []): Row | undefined {
     return this.all(sql, params)[0];
   }
@@ -372,6 +382,7 @@ export class IndexDatabase {
     this.db.exec('BEGIN');
     try {
       const out = fn();
+      this.postings.commit(this);
       this.db.exec('COMMIT');
       return out;
     } catch (e) {
@@ -379,12 +390,14 @@ export class IndexDatabase {
       // the rollback's own error ("cannot rollback - no transaction is active") must not hide the cause.
       try { this.db.exec('ROLLBACK'); } catch { /* the transaction is already gone */ }
       this.refNameIds.clear();
+      this.postings.rollback();
       throw e;
     }
   }
 
-  /** Serialises the database. sql.js reopens the database on export, dropping functions and pragmas: set them again. */
+  /** Serialises the database. sql.js reopens the database on export, dropping pragmas: set them again. */
   export(): Uint8Array {
+    this.postings.flush(this);
     this.freeCached();
     this.buildDeferredIndexes();
     const bytes = this.db.export();

@@ -6,7 +6,9 @@ import type { ExtractedReference, ParseResult } from '../parse/types';
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
 import { copyRefCounts, writeRefCounts } from './ref-counts';
-import { FTS_DEAD_KEY, REFERENCE_KIND_CODES, SYMBOL_KIND_CODES } from './schema';
+import { nameColumn, pathColumn } from './column-texts';
+import { markFileDead } from './postings-writer';
+import { REFERENCE_KIND_CODES, SYMBOL_KIND_CODES } from './schema';
 
 export interface FileFacts {
   path: string;
@@ -65,24 +67,13 @@ export function indexedRows(db: IndexDatabase, path: string): FileRows | undefin
 const KIND_CODE = new Map(REFERENCE_KIND_CODES.map((k, i) => [k, i]));
 const SYMBOL_KIND_CODE = new Map(SYMBOL_KIND_CODES.map((k, i) => [k, i]));
 
-/** The name and path columns of a chunk's chunks_fts row (the body is its search text). */
-export function ftsNameText(symbol: string | undefined): string {
-  return symbol ? searchableText(symbol.replace(/\./g, ' ')) : '';
-}
-
-export function ftsPathText(path: string): string {
-  return searchableText(path.replace(/[/.\\-]/g, ' '));
-}
-
 export function removeFile(db: IndexDatabase, path: string): void {
   const row = db.getPrepared('SELECT id, text_id FROM files WHERE path = ?', [path]);
   if (!row) return;
   const id = Number(row.id);
   const textId = Number(row.text_id);
-  // Contentless FTS4 cannot delete: the chunks' rows stay behind as dead docids (queries join chunk ids, so they
-  // match nothing) until compaction rebuilds the table.
-  const dead = Number(db.getPrepared('SELECT count(*) AS n FROM chunk_spans WHERE file_id = ?', [id])!.n);
-  if (dead) db.runPrepared('UPDATE meta SET value = CAST(value AS INTEGER) + ? WHERE key = ?', [dead, FTS_DEAD_KEY]);
+  // The chunks' postings stay behind under their ids, listed as dead, until compaction rebuilds the postings.
+  markFileDead(db, id, path);
   for (const table of ['chunk_spans', 'symbol_rows', 'ref_rows', 'ref_counts', 'imports', 'annotations']) {
     db.runPrepared(`DELETE FROM ${table} WHERE file_id = ?`, [id]);
   }
@@ -136,15 +127,15 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
   writeReferences(db, fileId, result.references, symbolIds);
   writeRefCounts(db, fileId);
   for (const i of result.imports) db.runPrepared('INSERT INTO imports(file_id, source, names, line) VALUES (?,?,?,?)', [fileId, i.source, i.names.join(','), i.line]);
-  const pathText = ftsPathText(facts.path);
+  const pathText = pathColumn(facts.path);
+  const decoder = new TextDecoder();
   for (const [j, c] of result.chunks.entries()) {
     if (c.symbol !== undefined && c.symbolIndex === undefined) throw new Error(`${facts.path}: chunk ${c.symbol} does not say which symbol it is`);
     const chunkId = before.chunks + 1 + j;
     db.runPrepared('INSERT INTO chunk_spans(id, file_id, symbol_id, line_start, line_end) VALUES (?,?,?,?,?)',
       [chunkId, fileId, c.symbolIndex === undefined ? null : symbolIds[c.symbolIndex]!, c.lineStart, c.lineEnd]);
-    // Bytes from the parser host are bound as blobs and cast back to TEXT by SQLite: no re-encoding here.
-    db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,CAST(? AS TEXT))',
-      [chunkId, ftsNameText(c.symbol), pathText, c.utf8?.search ?? c.searchText ?? searchableText(c.text)]);
+    const body = c.utf8 ? decoder.decode(c.utf8.search) : c.searchText ?? searchableText(c.text);
+    db.postings.add(db, chunkId, nameColumn(c.symbol), pathText, body);
   }
   const span = (last: number, n: number): [number, number] => [last + 1, last + n];
   return {
@@ -156,8 +147,8 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
 /**
  * Indexes `facts.path` as a copy of another file with the same bytes and language (its rows at `from`): the
  * extraction depends on the text alone, so its rows are copied under the new file, symbol ids shifted as one block,
- * instead of parsing the text again. Only the search rows are made anew: their path column differs, and the
- * contentless search table keeps no text to copy, so chunk texts are rebuilt from the stored text (chunk-texts.ts).
+ * instead of parsing the text again. Only the postings are made anew: their path column differs, and the
+ * postings keep no text to copy, so chunk texts are rebuilt from the stored text (chunk-texts.ts).
  * Rows come out as writeFile would have written them. Call inside a transaction.
  */
 export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, now: number, bodies?: Uint8Array[]): FileRows {
@@ -199,22 +190,21 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
     [fileId, shift, from.fileId, ...from.chunks],
   );
   const rows = rowsSince(db, fileId, before);
-  const pathText = ftsPathText(facts.path);
+  const pathText = pathColumn(facts.path);
   if (bodies && bodies.length === rows.chunks[1] - rows.chunks[0] + 1) {
     // The source's search bodies, kept by the indexer from its parse: rebuilding them here cost more than the
     // whole write of a parsed file (hono: 750 vs 450 ms for 390 files). Names come from the copied symbols.
     const names = new Map(db.rows('SELECT id, qualified_name FROM symbols WHERE file_id = ? AND id BETWEEN ? AND ?', [fileId, ...rows.symbols]).map(([id, name]) => [Number(id), String(name)]));
     let i = 0;
+    const decoder = new TextDecoder();
     for (const [id, symbolId] of db.rows('SELECT id, symbol_id FROM chunk_spans WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id', [fileId, ...rows.chunks])) {
-      db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,CAST(? AS TEXT))',
-        [Number(id), ftsNameText(symbolId === null ? undefined : names.get(Number(symbolId))), pathText, bodies[i++]!]);
+      db.postings.add(db, Number(id), nameColumn(symbolId === null ? undefined : names.get(Number(symbolId))), pathText, decoder.decode(bodies[i++]!));
     }
     return rows;
   }
   const textId = Number(db.getPrepared('SELECT text_id FROM files WHERE id = ?', [fileId])!.text_id);
   for (const chunk of spanTexts(db, fileId, textId, rows.symbols, rows.chunks)) {
-    db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,?)',
-      [chunk.id, ftsNameText(chunk.symbol), pathText, searchableText(chunk.text)]);
+    db.postings.add(db, chunk.id, nameColumn(chunk.symbol), pathText, searchableText(chunk.text));
   }
   return rows;
 }

@@ -1,7 +1,7 @@
 /** The index schema. Bump SCHEMA_VERSION on any change: a mismatched index is rebuilt, never migrated. */
 import type { ReferenceKind, SymbolKind } from '../parse/types';
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** Reference kinds as stored in ref_rows.kind; the most common first (0 and 1 take no bytes in a SQLite record). */
 export const REFERENCE_KIND_CODES: readonly ReferenceKind[] = ['call', 'type', 'class', 'implementation', 'import', 'other'];
@@ -17,21 +17,15 @@ const KIND_CASE = caseOf('r.kind', REFERENCE_KIND_CODES);
 /** A symbol's qualified name is its container's and its own joined by '.' (parse/extract.ts), so it is not stored. */
 const qualifiedOf = (s: string, n: string) => `CASE WHEN ${s}.container IS NULL THEN ${n}.name ELSE ${s}.container || '.' || ${n}.name END`;
 
-/** meta key: chunks_fts rows whose chunk is gone (contentless FTS4 cannot delete; see compaction.ts). */
-export const FTS_DEAD_KEY = 'fts_dead';
-
 // Sizes shaped this (measured on a 9,500-file workspace): code text is kept once per content, deflated
-// (file_texts), and chunks keep only their span (chunk_spans; store/chunk-texts.ts rebuilds the text); chunks_fts is
-// contentless; references name their caller by symbol row and their name by an interned id, and are clustered by
-// file, so neither a file index nor repeated strings are needed. Symbols keep their name as the same interned id,
-// their kind as a code, and neither a qualified name nor a doc comment (both follow from what is kept): an 8,275-file
-// tree's index 127.4 -> 116.7 MiB; the 124k-file corpus's 1,737 -> 1,495 MB (README). The views `symbols`,
-// `chunks` and `refs` give readers the columns they had when those were tables.
-export const FTS_TABLE_SQL = 'CREATE VIRTUAL TABLE chunks_fts USING fts4(name, path, body, content="", tokenize=simple);';
-
+// (file_texts), and chunks keep only their span (chunk_spans; store/chunk-texts.ts rebuilds the text); the full-text
+// postings keep no text and no positions; references name their caller by symbol row and their name by an interned
+// id, and are clustered by file, so neither a file index nor repeated strings are needed. Symbols keep their name as
+// the same interned id, their kind as a code, and neither a qualified name nor a doc comment (both follow from what is
+// kept): an 8,275-file tree's index 127.4 -> 116.7 MiB; the 124k-file corpus's 1,737 -> 1,495 MB (README). The views
+// `symbols`, `chunks` and `refs` give readers the columns they had when those were tables.
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-INSERT INTO meta(key, value) VALUES ('${FTS_DEAD_KEY}', '0');
 CREATE TABLE files (
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, language TEXT NOT NULL, size INTEGER NOT NULL,
   mtime REAL NOT NULL, hash TEXT NOT NULL, lines INTEGER NOT NULL, has_errors INTEGER NOT NULL DEFAULT 0,
@@ -87,8 +81,8 @@ CREATE TABLE annotations (file_id INTEGER NOT NULL, symbol_id INTEGER, key TEXT 
 CREATE INDEX annotations_kv ON annotations(key, value);
 CREATE INDEX annotations_file ON annotations(file_id);
 -- A chunk is a symbol's (symbol_id) or a window of top-level lines (symbol_id NULL); its text follows from the file's
--- text and symbols (parse/chunk-text.ts). AUTOINCREMENT: an id is never reused, because chunks_fts may still hold a
--- dead row under an old one.
+-- text and symbols (parse/chunk-text.ts). AUTOINCREMENT: an id is never reused, because the postings may still hold
+-- a removed chunk's id (postings-writer.ts relies on ids growing).
 CREATE TABLE chunk_spans (
   id INTEGER PRIMARY KEY AUTOINCREMENT, file_id INTEGER NOT NULL, symbol_id INTEGER,
   line_start INTEGER NOT NULL, line_end INTEGER NOT NULL
@@ -100,9 +94,15 @@ CREATE VIEW chunks AS
     coalesce(${caseOf('s.kind', SYMBOL_KIND_CODES)}, 'file') AS kind,
     c.line_start AS line_start, c.line_end AS line_end, s.container AS container, s.signature AS signature
   FROM chunk_spans c LEFT JOIN symbol_rows s ON s.id = c.symbol_id LEFT JOIN ref_names n ON n.id = s.name_id;
--- Identifier-split text per chunk; docid = chunk_spans.id. FTS4 because stock sql.js has no FTS5; ranked with
--- bm25(). Contentless: the text is not kept twice, and a removed chunk's row stays until compaction.
-${FTS_TABLE_SQL}
+-- Full-text postings (store/postings-writer.ts writes them, store/postings.ts reads them; nothing else touches these
+-- tables): per segment and term, the chunks holding the term with their hits per column (name, path, body), in the
+-- format of store/postings-codec.ts. Keyed by segment first, so a write appends; a term is read from each segment.
+CREATE TABLE postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (seg, term)) WITHOUT ROWID;
+CREATE TABLE postings_segs (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL);
+-- Each live chunk's length in tokens per column (BM25's length normalisation).
+CREATE TABLE chunk_sizes (id INTEGER PRIMARY KEY, name INTEGER NOT NULL, path INTEGER NOT NULL, body INTEGER NOT NULL);
+-- Removed chunks whose postings are still held (until compaction), with their column texts for phrase queries.
+CREATE TABLE dead_chunks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, path TEXT NOT NULL, body TEXT NOT NULL);
 CREATE TABLE skips (path TEXT PRIMARY KEY, reason TEXT NOT NULL, detail TEXT);
 -- L2 context-bundle cache (src/core/bundle/cache.ts). key = focus ids + limits; stamp = graph/docs/code fingerprint
 -- the bundle was built from; a row whose stamp no longer matches is a miss. A full reindex starts an empty table.

@@ -6,14 +6,15 @@
  */
 import { bufferDraft, checkIndexVersions } from '../index/shared-index';
 import type { AssetLocator, EngineDeps } from '../ports';
-import { compactIndex, deadFtsRows } from './compaction';
+import { compactIndex } from './compaction';
+import { deadChunkCount } from './postings';
 import { IndexDatabase } from './database';
 import type { LoadedIndex } from './loaded-index';
 import { memoryImage } from './paged-file';
 import { persistRun } from './persistence';
 
 /**
- * The readable index with its journal folded in, as bytes, without dead full-text rows: FTS4 without content keeps a
+ * The readable index with its journal folded in, as bytes, without dead postings: the postings keep a
  * changed file's old rows until compaction, and BM25 counts them, so an export that kept them would rank a little
  * differently from a fresh index on every machine that imports it (seen in the seeded eval harness). The readable
  * index is left as it is; the rebuild happens on a copy.
@@ -21,7 +22,7 @@ import { persistRun } from './persistence';
 export async function exportImage(assets: AssetLocator, source: IndexDatabase): Promise<Uint8Array> {
   const plain = bufferDraft();
   source.writeImage(plain);
-  if (deadFtsRows(source) === 0) return plain.bytes();
+  if (deadChunkCount(source) === 0) return plain.bytes();
   const copy = await IndexDatabase.open(assets, memoryImage(plain.bytes()));
   try {
     compactIndex(copy, { rebuild: true });
