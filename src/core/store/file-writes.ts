@@ -5,6 +5,7 @@ import { spanTexts } from './chunk-texts';
 import type { ExtractedReference, ParseResult } from '../parse/types';
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
+import { insertRows } from './insert-rows';
 import { copyRefCounts, writeRefCounts } from './ref-counts';
 import { FTS_DEAD_KEY, REFERENCE_KIND_CODES, SYMBOL_KIND_CODES } from './schema';
 
@@ -116,34 +117,34 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
   // was a fifth of the write time.
   const symbolIds = result.symbols.map((_, i) => before.symbols + 1 + i);
   let annotations = 0;
+  const symbolRows: SqlValue[] = [];
   for (const [i, s] of result.symbols.entries()) {
-    db.runPrepared(
-      `INSERT INTO symbol_rows(id, file_id, name_id, kind, container, line_start, line_end, name_line, name_col,
-        name_end_col, signature) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
-      [symbolIds[i]!, fileId, nameId(db, s.name), SYMBOL_KIND_CODE.get(s.kind) ?? SYMBOL_KIND_CODE.get('other')!, s.container ?? null,
-        s.lineStart, s.lineEnd, s.nameLine, s.nameColumn, s.nameEndColumn, s.signature],
-    );
+    symbolRows.push(symbolIds[i]!, fileId, nameId(db, s.name), SYMBOL_KIND_CODE.get(s.kind) ?? SYMBOL_KIND_CODE.get('other')!, s.container ?? null,
+      s.lineStart, s.lineEnd, s.nameLine, s.nameColumn, s.nameEndColumn, s.signature);
     for (const [k, v] of Object.entries(s.annotations)) {
       if (result.fileAnnotations[k] === v) continue;
       db.runPrepared('INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,?,?,?)', [fileId, symbolIds[i]!, k, v]);
       annotations++;
     }
   }
+  insertRows(db, 'symbol_rows(id, file_id, name_id, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature)', 11, symbolRows);
   for (const [k, v] of Object.entries(result.fileAnnotations)) {
     db.runPrepared('INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,NULL,?,?)', [fileId, k, v]);
     annotations++;
   }
   writeRefCounts(db, fileId, writeReferences(db, fileId, result.references, symbolIds));
-  for (const i of result.imports) db.runPrepared('INSERT INTO imports(file_id, source, names, line) VALUES (?,?,?,?)', [fileId, i.source, i.names.join(','), i.line]);
-  const pathText = ftsPathText(facts.path);
+  insertRows(db, 'imports(file_id, source, names, line)', 4, result.imports.flatMap((i) => [fileId, i.source, i.names.join(','), i.line]));
+  const chunkRows: SqlValue[] = [];
   for (const [j, c] of result.chunks.entries()) {
     if (c.symbol !== undefined && c.symbolIndex === undefined) throw new Error(`${facts.path}: chunk ${c.symbol} does not say which symbol it is`);
-    const chunkId = before.chunks + 1 + j;
-    db.runPrepared('INSERT INTO chunk_spans(id, file_id, symbol_id, line_start, line_end) VALUES (?,?,?,?,?)',
-      [chunkId, fileId, c.symbolIndex === undefined ? null : symbolIds[c.symbolIndex]!, c.lineStart, c.lineEnd]);
+    chunkRows.push(before.chunks + 1 + j, fileId, c.symbolIndex === undefined ? null : symbolIds[c.symbolIndex]!, c.lineStart, c.lineEnd);
+  }
+  insertRows(db, 'chunk_spans(id, file_id, symbol_id, line_start, line_end)', 5, chunkRows);
+  const pathText = ftsPathText(facts.path);
+  for (const [j, c] of result.chunks.entries()) {
     // Bytes from the parser host are bound as blobs and cast back to TEXT by SQLite: no re-encoding here.
     db.runPrepared('INSERT INTO chunks_fts(docid, name, path, body) VALUES (?,?,?,CAST(? AS TEXT))',
-      [chunkId, ftsNameText(c.symbol), pathText, c.utf8?.search ?? c.searchText ?? searchableText(c.text)]);
+      [before.chunks + 1 + j, ftsNameText(c.symbol), pathText, c.utf8?.search ?? c.searchText ?? searchableText(c.text)]);
   }
   const span = (last: number, n: number): [number, number] => [last + 1, last + n];
   const rows: FileRows = {
@@ -233,10 +234,6 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
   return rows;
 }
 
-/** References per INSERT: one statement per row spent as long crossing into SQLite as inserting. */
-const REFS_PER_INSERT = 32;
-const refInsert = (rows: number) => `INSERT INTO ref_rows(file_id, seq, name_id, kind, line, col, end_col, caller_id) VALUES ${Array(rows).fill('(?,?,?,?,?,?,?,?)').join(',')}`;
-
 /**
  * The interned id of a symbol's or reference's name (a name repeats across thousands of files), stored now if new.
  * In an index created by this process every name is in the map already, so a name it lacks is not looked up.
@@ -253,19 +250,14 @@ function nameId(db: IndexDatabase, name: string): number {
 
 /** References with their names interned and callers as symbol rows; returns each one's name id. */
 function writeReferences(db: IndexDatabase, fileId: number, references: ExtractedReference[], symbolIds: number[]): number[] {
-  let params: SqlValue[] = [];
-  const flush = () => {
-    if (params.length) db.runPrepared(refInsert(params.length / 8), params);
-    params = [];
-  };
+  const rows: SqlValue[] = [];
   const names: number[] = [];
   for (const [seq, r] of references.entries()) {
     const name = nameId(db, r.name);
     names.push(name);
-    params.push(fileId, seq, name, KIND_CODE.get(r.kind) ?? KIND_CODE.get('other')!, r.line, r.column, r.endColumn,
+    rows.push(fileId, seq, name, KIND_CODE.get(r.kind) ?? KIND_CODE.get('other')!, r.line, r.column, r.endColumn,
       r.inSymbolIndex === undefined ? null : symbolIds[r.inSymbolIndex]!);
-    if (params.length === REFS_PER_INSERT * 8) flush();
   }
-  flush();
+  insertRows(db, 'ref_rows(file_id, seq, name_id, kind, line, col, end_col, caller_id)', 8, rows);
   return names;
 }

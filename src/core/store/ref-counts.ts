@@ -6,10 +6,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
-
-/** Counts per INSERT: one statement per row spent as long crossing into SQLite as inserting. */
-const COUNTS_PER_INSERT = 64;
-const countInsert = (rows: number) => `INSERT INTO ref_counts(file_id, name_id, n) VALUES ${Array(rows).fill('(?,?,?)').join(',')}`;
+import { insertRows } from './insert-rows';
 
 /**
  * Counts the references just written for `fileId`, from their name ids (`names`, one per ref_rows row): grouping
@@ -18,16 +15,9 @@ const countInsert = (rows: number) => `INSERT INTO ref_counts(file_id, name_id, 
 export function writeRefCounts(db: IndexDatabase, fileId: number, names: readonly number[]): void {
   const counts = new Map<number, number>();
   for (const id of names) counts.set(id, (counts.get(id) ?? 0) + 1);
-  let params: SqlValue[] = [];
-  const flush = () => {
-    if (params.length) db.runPrepared(countInsert(params.length / 3), params);
-    params = [];
-  };
-  for (const id of [...counts.keys()].sort((a, b) => a - b)) {
-    params.push(fileId, id, counts.get(id)!);
-    if (params.length === COUNTS_PER_INSERT * 3) flush();
-  }
-  flush();
+  const rows: SqlValue[] = [];
+  for (const id of [...counts.keys()].sort((a, b) => a - b)) rows.push(fileId, id, counts.get(id)!);
+  insertRows(db, 'ref_counts(file_id, name_id, n)', 3, rows);
 }
 
 /** Gives `fileId` the counts of `fromId` (a file with the same content, see copyFile). */
