@@ -120,7 +120,7 @@ for (const name of names) {
     for (const f of ['codicon.css', 'codicon.ttf']) cpSync(join('node_modules/@vscode/codicons/dist', f), join('dist/codicons', f));
   }
   else if (name === 'tests') await buildTests();
-  else if (name === 'bench') await esbuild.build({ ...common, entryPoints: { scale: 'scripts/bench/scale.ts', questions: 'scripts/bench/questions.ts', 'parse-floor': 'scripts/bench/parse-floor.ts' }, outdir: 'out/bench' });
+  else if (name === 'bench') await esbuild.build({ ...common, entryPoints: { scale: 'scripts/bench/scale.ts', questions: 'scripts/bench/questions.ts', 'parse-floor': 'scripts/bench/parse-floor.ts', 'write-path': 'scripts/bench/write-path.ts' }, outdir: 'out/bench' });
   else if (targets[name]) {
     const t = targets[name];
     const apart = name === 'extension' || name === 'server' || name === 'cli';

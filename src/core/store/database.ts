@@ -67,6 +67,17 @@ export class IndexDatabase {
   /** Full-text postings of this transaction's chunks, written when it commits (postings-writer.ts). */
   readonly postings = new PendingPostings();
   /**
+   * Whether refNameIds holds every row of ref_names: true for an index created here (every name it has was written
+   * through the map), so a name the map lacks is new without looking it up. False once a rollback empties the map.
+   */
+  refNamesKnown = false;
+  /**
+   * The last row id of each table one file's rows go to, as a file write left them, with the connection's
+   * total_changes() then (file-writes.ts): while no row changed since, the next file's ids follow without a query.
+   * Dropped with the connection (export, rebase) and on a rollback.
+   */
+  rowIdMark: { changes: number; ids: Record<string, number> } | undefined;
+  /**
    * Secondary indexes left out while a new index is bulk-loaded (create's `bulk`), made once its rows are in: by
    * packInto in the packed copy, or here before any other image of it is written.
    */
@@ -107,6 +118,7 @@ export class IndexDatabase {
     }
     const store = new IndexDatabase(new SQL.Database(file.installer() as unknown as Uint8Array), SQL, file, draft);
     store.setMeta({ ...meta, schema_version: String(SCHEMA_VERSION) });
+    store.refNamesKnown = true;
     if (options.bulk) {
       store.deferIndexes();
       store.postings.deferred = true;
@@ -245,6 +257,7 @@ export class IndexDatabase {
     // The new image was written with every index (packInto or writeImage made the deferred ones).
     this.deferredIndexes = [];
     this.postings.deferred = false;
+    this.rowIdMark = undefined;
     this.db.close();
     this.image?.close();
     this.image = image;
@@ -374,8 +387,14 @@ export class IndexDatabase {
     for (const r of rows) stmt.run(r);
   }
 
-  lastInsertId(): number {
-    return Number(this.getPrepared('SELECT last_insert_rowid() AS id', [])!.id);
+  /** Rows the last INSERT, UPDATE or DELETE changed (SQLite's changes()). */
+  changes(): number {
+    return this.db.getRowsModified();
+  }
+
+  /** Rows inserted, updated or deleted on this connection since it opened (SQLite's total_changes()). */
+  totalChanges(): number {
+    return Number(this.getPrepared('SELECT total_changes() AS n', [])!.n);
   }
 
   transaction<T>(fn: () => T): T {
@@ -391,6 +410,8 @@ export class IndexDatabase {
       try { this.db.exec('ROLLBACK'); } catch { /* the transaction is already gone */ }
       this.refNameIds.clear();
       this.postings.rollback();
+      this.refNamesKnown = false;
+      this.rowIdMark = undefined;
       throw e;
     }
   }
@@ -400,6 +421,7 @@ export class IndexDatabase {
     this.postings.flush(this);
     this.freeCached();
     this.buildDeferredIndexes();
+    this.rowIdMark = undefined;
     const bytes = this.db.export();
     this.configure();
     return bytes;

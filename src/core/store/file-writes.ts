@@ -5,6 +5,7 @@ import { spanTexts } from './chunk-texts';
 import type { ExtractedReference, ParseResult } from '../parse/types';
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
+import { insertRows } from './insert-rows';
 import { copyRefCounts, writeRefCounts } from './ref-counts';
 import { nameColumn, pathColumn } from './column-texts';
 import { markFileDead } from './postings-writer';
@@ -37,20 +38,22 @@ const ROW_TABLES: Record<RowTable, string> = { symbols: 'symbol_rows', chunks: '
 
 /**
  * The last row id of each table: the next row gets the one after it. chunk_spans counts its AUTOINCREMENT sequence
- * too, which stays past ids deleted since.
+ * too, which stays past ids deleted since. Taken from the mark the last file write left when no row changed since
+ * (a run writes file after file: querying the tables each time was a tenth of the main thread's writing).
  */
 function lastRowIds(db: IndexDatabase): Record<RowTable, number> {
+  const mark = db.rowIdMark;
+  if (mark && mark.changes === db.totalChanges()) return { ...(mark.ids as Record<RowTable, number>) };
   const r = db.getPrepared(`SELECT ${Object.entries(ROW_TABLES).map(([k, t]) => `(SELECT coalesce(max(rowid), 0) FROM ${t}) AS ${k}`).join(', ')},
     (SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'chunk_spans') AS chunk_seq`, [])!;
   return { symbols: Number(r.symbols), chunks: Math.max(Number(r.chunks), Number(r.chunk_seq)), imports: Number(r.imports), annotations: Number(r.annotations) };
 }
 
-/** The rows written since `before` was taken, all of them `fileId`'s. */
-function rowsSince(db: IndexDatabase, fileId: number, before: Record<RowTable, number>): FileRows {
-  const after = lastRowIds(db);
-  const span = (t: RowTable): [number, number] => [before[t] + 1, after[t]];
-  return { fileId, symbols: span('symbols'), chunks: span('chunks'), imports: span('imports'), annotations: span('annotations') };
+/** Leaves the last row ids after a file's write (its rows `rows`) for the next write to start from. */
+function markRowIds(db: IndexDatabase, rows: FileRows): void {
+  db.rowIdMark = { changes: db.totalChanges(), ids: { symbols: rows.symbols[1], chunks: rows.chunks[1], imports: rows.imports[1], annotations: rows.annotations[1] } };
 }
+
 
 /** The rows of the indexed file at `path` (undefined when it is not indexed), found through the per-file indexes. */
 export function indexedRows(db: IndexDatabase, path: string): FileRows | undefined {
@@ -86,8 +89,7 @@ function textId(db: IndexDatabase, content: Uint8Array): number {
   const digest = createHash('sha1').update(content).digest();
   const known = db.getPrepared('SELECT id FROM file_texts WHERE digest = ?', [digest]);
   if (known) return Number(known.id);
-  db.runPrepared('INSERT INTO file_texts(digest, content) VALUES (?,?)', [digest, content]);
-  return db.lastInsertId();
+  return Number(db.getPrepared('INSERT INTO file_texts(digest, content) VALUES (?,?) RETURNING id', [digest, content])!.id);
 }
 
 /** Replaces everything the index holds for `facts.path` with `result`. Call inside a transaction. */
@@ -96,52 +98,52 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
   removeFile(db, facts.path);
   const before = lastRowIds(db);
   const text = textId(db, result.content);
-  db.runPrepared(
-    'INSERT INTO files(path, language, size, mtime, hash, lines, has_errors, annotations, indexed_at, chunk_chars, text_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
+  const fileId = Number(db.getPrepared(
+    'INSERT INTO files(path, language, size, mtime, hash, lines, has_errors, annotations, indexed_at, chunk_chars, text_id) VALUES (?,?,?,?,?,?,?,?,?,?,?) RETURNING id',
     [facts.path, facts.language, facts.size, facts.mtimeMs, facts.hash, facts.lines, result.hasSyntaxErrors ? 1 : 0,
       Object.keys(result.fileAnnotations).length ? JSON.stringify(result.fileAnnotations) : null, now, result.chunkChars ?? 0, text],
-  );
-  const fileId = db.lastInsertId();
+  )!.id);
 
   // Row ids are given, the ones SQLite would pick (the next after the last): asking it for each (last_insert_rowid)
   // was a fifth of the write time.
   const symbolIds = result.symbols.map((_, i) => before.symbols + 1 + i);
   let annotations = 0;
+  const symbolRows: SqlValue[] = [];
   for (const [i, s] of result.symbols.entries()) {
-    db.runPrepared(
-      `INSERT INTO symbol_rows(id, file_id, name_id, kind, container, line_start, line_end, name_line, name_col,
-        name_end_col, signature) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
-      [symbolIds[i]!, fileId, nameId(db, s.name), SYMBOL_KIND_CODE.get(s.kind) ?? SYMBOL_KIND_CODE.get('other')!, s.container ?? null,
-        s.lineStart, s.lineEnd, s.nameLine, s.nameColumn, s.nameEndColumn, s.signature],
-    );
+    symbolRows.push(symbolIds[i]!, fileId, nameId(db, s.name), SYMBOL_KIND_CODE.get(s.kind) ?? SYMBOL_KIND_CODE.get('other')!, s.container ?? null,
+      s.lineStart, s.lineEnd, s.nameLine, s.nameColumn, s.nameEndColumn, s.signature);
     for (const [k, v] of Object.entries(s.annotations)) {
       if (result.fileAnnotations[k] === v) continue;
       db.runPrepared('INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,?,?,?)', [fileId, symbolIds[i]!, k, v]);
       annotations++;
     }
   }
+  insertRows(db, 'symbol_rows(id, file_id, name_id, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature)', 11, symbolRows);
   for (const [k, v] of Object.entries(result.fileAnnotations)) {
     db.runPrepared('INSERT INTO annotations(file_id, symbol_id, key, value) VALUES (?,NULL,?,?)', [fileId, k, v]);
     annotations++;
   }
-  writeReferences(db, fileId, result.references, symbolIds);
-  writeRefCounts(db, fileId);
-  for (const i of result.imports) db.runPrepared('INSERT INTO imports(file_id, source, names, line) VALUES (?,?,?,?)', [fileId, i.source, i.names.join(','), i.line]);
+  writeRefCounts(db, fileId, writeReferences(db, fileId, result.references, symbolIds));
+  insertRows(db, 'imports(file_id, source, names, line)', 4, result.imports.flatMap((i) => [fileId, i.source, i.names.join(','), i.line]));
+  const chunkRows: SqlValue[] = [];
+  for (const [j, c] of result.chunks.entries()) {
+    if (c.symbol !== undefined && c.symbolIndex === undefined) throw new Error(`${facts.path}: chunk ${c.symbol} does not say which symbol it is`);
+    chunkRows.push(before.chunks + 1 + j, fileId, c.symbolIndex === undefined ? null : symbolIds[c.symbolIndex]!, c.lineStart, c.lineEnd);
+  }
+  insertRows(db, 'chunk_spans(id, file_id, symbol_id, line_start, line_end)', 5, chunkRows);
   const pathText = pathColumn(facts.path);
   const decoder = new TextDecoder();
   for (const [j, c] of result.chunks.entries()) {
-    if (c.symbol !== undefined && c.symbolIndex === undefined) throw new Error(`${facts.path}: chunk ${c.symbol} does not say which symbol it is`);
-    const chunkId = before.chunks + 1 + j;
-    db.runPrepared('INSERT INTO chunk_spans(id, file_id, symbol_id, line_start, line_end) VALUES (?,?,?,?,?)',
-      [chunkId, fileId, c.symbolIndex === undefined ? null : symbolIds[c.symbolIndex]!, c.lineStart, c.lineEnd]);
     const body = c.utf8 ? decoder.decode(c.utf8.search) : c.searchText ?? searchableText(c.text);
-    db.postings.add(db, chunkId, nameColumn(c.symbol), pathText, body);
+    db.postings.add(db, before.chunks + 1 + j, nameColumn(c.symbol), pathText, body);
   }
   const span = (last: number, n: number): [number, number] => [last + 1, last + n];
-  return {
+  const rows: FileRows = {
     fileId, symbols: span(before.symbols, symbolIds.length), chunks: span(before.chunks, result.chunks.length),
     imports: span(before.imports, result.imports.length), annotations: span(before.annotations, annotations),
   };
+  markRowIds(db, rows);
+  return rows;
 }
 
 /**
@@ -154,22 +156,27 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
 export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, now: number, bodies?: Uint8Array[]): FileRows {
   removeFile(db, facts.path);
   const before = lastRowIds(db);
-  db.runPrepared(
+  const fileId = Number(db.getPrepared(
     `INSERT INTO files(path, language, size, mtime, hash, lines, has_errors, annotations, indexed_at, chunk_chars, text_id)
-     SELECT ?, language, ?, ?, hash, lines, has_errors, annotations, ?, chunk_chars, text_id FROM files WHERE id = ?`,
+     SELECT ?, language, ?, ?, hash, lines, has_errors, annotations, ?, chunk_chars, text_id FROM files WHERE id = ? RETURNING id`,
     [facts.path, facts.size, facts.mtimeMs, now, from.fileId],
-  );
-  const fileId = db.lastInsertId();
+  )!.id);
   const source = [from.fileId, from.symbols[0], from.symbols[1]];
   // Old symbol id + shift = new one: the ids writeFile would have given, as the source's ids are one run too.
   const shift = before.symbols + 1 - from.symbols[0];
-  db.runPrepared(
+  // Each table's new rows are counted as they go in (the other tables take the next ids in turn), so the file's
+  // ranges follow without querying the tables again.
+  const inserted = (sql: string, params: SqlValue[]): number => {
+    db.runPrepared(sql, params);
+    return db.changes();
+  };
+  const symbols = inserted(
     `INSERT INTO symbol_rows(id, file_id, name_id, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature)
      SELECT id + ?, ?, name_id, kind, container, line_start, line_end, name_line, name_col, name_end_col, signature
      FROM symbol_rows WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id`,
     [shift, fileId, ...source],
   );
-  db.runPrepared(
+  const annotations = inserted(
     `INSERT INTO annotations(file_id, symbol_id, key, value) SELECT ?, symbol_id + ?, key, value
      FROM annotations WHERE file_id = ? AND rowid BETWEEN ? AND ? ORDER BY rowid`,
     [fileId, shift, from.fileId, ...from.annotations],
@@ -180,16 +187,22 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
     [fileId, shift, from.fileId],
   );
   copyRefCounts(db, fileId, from.fileId);
-  db.runPrepared(
+  const imports = inserted(
     'INSERT INTO imports(file_id, source, names, line) SELECT ?, source, names, line FROM imports WHERE file_id = ? AND rowid BETWEEN ? AND ? ORDER BY rowid',
     [fileId, from.fileId, ...from.imports],
   );
-  db.runPrepared(
+  const chunks = inserted(
     `INSERT INTO chunk_spans(file_id, symbol_id, line_start, line_end) SELECT ?, symbol_id + ?, line_start, line_end
      FROM chunk_spans WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id`,
     [fileId, shift, from.fileId, ...from.chunks],
   );
-  const rows = rowsSince(db, fileId, before);
+  const span = (last: number, n: number): [number, number] => [last + 1, last + n];
+  const rows: FileRows = {
+    fileId,
+    // The last symbol is the source's last shifted (its ids are one run); rows auto-numbered take the next ids.
+    symbols: [before.symbols + 1, symbols ? from.symbols[1] + shift : before.symbols],
+    chunks: span(before.chunks, chunks), imports: span(before.imports, imports), annotations: span(before.annotations, annotations),
+  };
   const pathText = pathColumn(facts.path);
   if (bodies && bodies.length === rows.chunks[1] - rows.chunks[0] + 1) {
     // The source's search bodies, kept by the indexer from its parse: rebuilding them here cost more than the
@@ -200,45 +213,41 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
     for (const [id, symbolId] of db.rows('SELECT id, symbol_id FROM chunk_spans WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id', [fileId, ...rows.chunks])) {
       db.postings.add(db, Number(id), nameColumn(symbolId === null ? undefined : names.get(Number(symbolId))), pathText, decoder.decode(bodies[i++]!));
     }
+    markRowIds(db, rows);
     return rows;
   }
   const textId = Number(db.getPrepared('SELECT text_id FROM files WHERE id = ?', [fileId])!.text_id);
   for (const chunk of spanTexts(db, fileId, textId, rows.symbols, rows.chunks)) {
     db.postings.add(db, chunk.id, nameColumn(chunk.symbol), pathText, searchableText(chunk.text));
   }
+  markRowIds(db, rows);
   return rows;
 }
 
-/** References per INSERT: one statement per row spent as long crossing into SQLite as inserting. */
-const REFS_PER_INSERT = 32;
-const refInsert = (rows: number) => `INSERT INTO ref_rows(file_id, seq, name_id, kind, line, col, end_col, caller_id) VALUES ${Array(rows).fill('(?,?,?,?,?,?,?,?)').join(',')}`;
-
-/** The interned id of a symbol's or reference's name (a name repeats across thousands of files), stored now if new. */
+/**
+ * The interned id of a symbol's or reference's name (a name repeats across thousands of files), stored now if new.
+ * In an index created by this process every name is in the map already, so a name it lacks is not looked up.
+ */
 function nameId(db: IndexDatabase, name: string): number {
   let id = db.refNameIds.get(name);
   if (id === undefined) {
-    const known = db.getPrepared('SELECT id FROM ref_names WHERE name = ?', [name]);
-    if (known) id = Number(known.id);
-    else {
-      db.runPrepared('INSERT INTO ref_names(name) VALUES (?)', [name]);
-      id = db.lastInsertId();
-    }
+    const known = db.refNamesKnown ? undefined : db.getPrepared('SELECT id FROM ref_names WHERE name = ?', [name]);
+    id = Number((known ?? db.getPrepared('INSERT INTO ref_names(name) VALUES (?) RETURNING id', [name])!).id);
     db.refNameIds.set(name, id);
   }
   return id;
 }
 
-/** References with their names interned and callers as symbol rows. */
-function writeReferences(db: IndexDatabase, fileId: number, references: ExtractedReference[], symbolIds: number[]): void {
-  let params: SqlValue[] = [];
-  const flush = () => {
-    if (params.length) db.runPrepared(refInsert(params.length / 8), params);
-    params = [];
-  };
+/** References with their names interned and callers as symbol rows; returns each one's name id. */
+function writeReferences(db: IndexDatabase, fileId: number, references: ExtractedReference[], symbolIds: number[]): number[] {
+  const rows: SqlValue[] = [];
+  const names: number[] = [];
   for (const [seq, r] of references.entries()) {
-    params.push(fileId, seq, nameId(db, r.name), KIND_CODE.get(r.kind) ?? KIND_CODE.get('other')!, r.line, r.column, r.endColumn,
+    const name = nameId(db, r.name);
+    names.push(name);
+    rows.push(fileId, seq, name, KIND_CODE.get(r.kind) ?? KIND_CODE.get('other')!, r.line, r.column, r.endColumn,
       r.inSymbolIndex === undefined ? null : symbolIds[r.inSymbolIndex]!);
-    if (params.length === REFS_PER_INSERT * 8) flush();
   }
-  flush();
+  insertRows(db, 'ref_rows(file_id, seq, name_id, kind, line, col, end_col, caller_id)', 8, rows);
+  return names;
 }
