@@ -82,6 +82,33 @@ function assertLengthsMatchFts(db: IndexDatabase, f: DbFacts, what: string): voi
   assert.ok(chunks.some((c) => f.chunks.nameLength(c.id) > 0) && chunks.every((c) => f.chunks.bodyLength(c.id) > 0), `${what}: lengths were read`);
 }
 
+/**
+ * The facts read symbols and chunks from their tables (symbol_rows, chunk_spans, ref_names), not through the views:
+ * what they hold must be what the views give, row for row, with names per file in the views' order.
+ */
+function assertMatchesViews(db: IndexDatabase, f: DbFacts, what: string): void {
+  const viewChunks = db.rows('SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks ORDER BY id').map(([id, fileId, kind, start, end, symbol]) => ({
+    id: Number(id), fileId: Number(fileId), kind: String(kind), lineStart: Number(start), lineEnd: Number(end), ...(symbol === null ? {} : { symbol: String(symbol) }),
+  }));
+  assert.deepEqual([...f.chunks.values()], viewChunks, `${what}: chunks as the view gives them`);
+  assert.ok(viewChunks.some((c) => c.symbol?.includes('.')), `${what}: some chunk's symbol has a container`);
+  const all = new Map<number, string[]>();
+  const linked = new Map<number, string[]>();
+  for (const [fileId, name, kind] of db.rows('SELECT file_id, name, kind FROM symbols')) {
+    const put = (m: Map<number, string[]>): void => {
+      const list = m.get(Number(fileId)) ?? [];
+      if (!list.includes(String(name))) list.push(String(name));
+      m.set(Number(fileId), list);
+    };
+    put(all);
+    if (kind !== 'field' && kind !== 'variable') put(linked);
+  }
+  for (const id of f.files.keys()) {
+    assert.deepEqual(f.names.namesOf(id), all.get(id) ?? [], `${what}: names of file ${id}`);
+    assert.deepEqual(f.names.linkedNamesOf(id), linked.get(id) ?? [], `${what}: linked names of file ${id}`);
+  }
+}
+
 describe('context facts', () => {
   it('after a commit, equal the facts read from scratch (rewrite, add, remove, same-id rewrite)', async () => {
     const root = makeWorkspace(FILES);
@@ -93,6 +120,7 @@ describe('context facts', () => {
     before.imports();
     assert.ok(before.definingFiles.get('Session') === 1 && before.imports().size > 0);
     assertLengthsMatchFts(db, before, 'full read');
+    assertMatchesViews(db, before, 'full read');
 
     const fresh = async (): Promise<DbFacts> => dbFacts(await IndexDatabase.open(d.assets, memoryImage(db.export())));
     const steps: Array<[string, () => void, string[]]> = [
@@ -110,6 +138,7 @@ describe('context facts', () => {
       assert.equal(updated, before, `${what}: updated in place, not read again`);
       assert.deepEqual(snapshot(updated), snapshot(await fresh()), what);
       assertLengthsMatchFts(db, updated, what);
+      assertMatchesViews(db, updated, what);
       assert.equal(updated.edges.size, 0, `${what}: cached edges are dropped`);
     }
     assert.equal(dbFacts(db).definingFiles.get('Model'), undefined, 'names of a removed file are gone');

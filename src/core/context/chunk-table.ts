@@ -1,7 +1,9 @@
 /**
  * Every chunk's file, kind, lines and symbol, in columns indexed by chunk id. As one object per chunk in a Map the
  * table took ~28 MB for 160k chunks, and V8 sizes the heap it grows to before collecting at a multiple of what
- * lives in it: the columns take ~4 MB. Rows are built on read, for the few thousand chunks a question matches.
+ * lives in it: the columns take ~4 MB. Rows are built on read, for the few thousand chunks a question matches. A
+ * chunk's symbol is kept as the ids of its name and container in a table of distinct strings, and joined on read: a
+ * string per chunk (2M at 124k files) cost a decode and a pool lookup each when the facts were read.
  */
 
 export interface ChunkMeta {
@@ -24,7 +26,11 @@ export class ChunkTable {
   /** Full-text tokens in the chunk's name and body columns (FTS4's docsize), for BM25's length normalisation. */
   private nameLenOf = new Int32Array(INITIAL);
   private bodyLenOf = new Int32Array(INITIAL);
-  private readonly symbolOf: Array<string | undefined> = [];
+  /** The symbol's name and container as ids in `texts` plus one; 0 for none (a name of 0 means no symbol). */
+  private nameOf = new Int32Array(INITIAL);
+  private containerOf = new Int32Array(INITIAL);
+  private readonly texts: string[] = [];
+  private readonly textIds = new Map<string, number>();
   private readonly kinds: string[] = [];
   private readonly kindIndex = new Map<string, number>();
   private count = 0;
@@ -37,29 +43,49 @@ export class ChunkTable {
     const k = id >= 0 && id < this.kindOf.length ? this.kindOf[id]! : 0;
     if (!k) return undefined;
     const meta: ChunkMeta = { id, fileId: this.fileOfIds[id]!, kind: this.kinds[k - 1]!, lineStart: this.startOf[id]!, lineEnd: this.endOf[id]! };
-    const symbol = this.symbolOf[id];
-    if (symbol !== undefined) meta.symbol = symbol;
+    const name = this.nameOf[id]!;
+    if (name) {
+      const container = this.containerOf[id]!;
+      meta.symbol = container ? `${this.texts[container - 1]!}.${this.texts[name - 1]!}` : this.texts[name - 1]!;
+    }
     return meta;
   }
 
   set(meta: ChunkMeta): void {
-    const { id } = meta;
+    this.setRow(meta.id, meta.fileId, meta.kind, meta.lineStart, meta.lineEnd, meta.symbol === undefined ? 0 : this.textId(meta.symbol), 0);
+  }
+
+  /** The id of `s` among the table's strings (added when new), for setRow(). */
+  textId(s: string): number {
+    let t = this.textIds.get(s);
+    if (t === undefined) {
+      this.texts.push(s);
+      this.textIds.set(s, (t = this.texts.length));
+    }
+    return t;
+  }
+
+  /**
+   * Sets a row whose symbol is `container.name`, given as textId()s: 0 for no container, a name of 0 for no symbol.
+   * The strings a table has seen stay in it (distinct names and containers: they repeat across files and commits).
+   */
+  setRow(id: number, fileId: number, kind: string, lineStart: number, lineEnd: number, name: number, container: number): void {
     if (!Number.isInteger(id) || id < 0 || id > 0x7fffffff) throw new RangeError(`chunk id ${id} out of range`);
     if (id >= this.kindOf.length) this.grow(id + 1);
-    let k = this.kindIndex.get(meta.kind);
+    let k = this.kindIndex.get(kind);
     if (k === undefined) {
-      this.kinds.push(meta.kind);
-      this.kindIndex.set(meta.kind, (k = this.kinds.length));
+      this.kinds.push(kind);
+      this.kindIndex.set(kind, (k = this.kinds.length));
     }
     if (!this.kindOf[id]) this.count++;
     this.kindOf[id] = k;
-    this.fileOfIds[id] = meta.fileId;
-    this.startOf[id] = meta.lineStart;
-    this.endOf[id] = meta.lineEnd;
+    this.fileOfIds[id] = fileId;
+    this.startOf[id] = lineStart;
+    this.endOf[id] = lineEnd;
     this.nameLenOf[id] = 0;
     this.bodyLenOf[id] = 0;
-    if (meta.symbol !== undefined) this.symbolOf[id] = meta.symbol;
-    else if (id < this.symbolOf.length) this.symbolOf[id] = undefined;
+    this.nameOf[id] = name;
+    this.containerOf[id] = name ? container : 0;
   }
 
   has(id: number): boolean {
@@ -101,7 +127,8 @@ export class ChunkTable {
     this.kindOf[id] = 0;
     this.nameLenOf[id] = 0;
     this.bodyLenOf[id] = 0;
-    if (id < this.symbolOf.length) this.symbolOf[id] = undefined;
+    this.nameOf[id] = 0;
+    this.containerOf[id] = 0;
     this.count--;
   }
 
@@ -130,5 +157,7 @@ export class ChunkTable {
     this.endOf = widen(this.endOf, (m) => new Int32Array(m));
     this.nameLenOf = widen(this.nameLenOf, (m) => new Int32Array(m));
     this.bodyLenOf = widen(this.bodyLenOf, (m) => new Int32Array(m));
+    this.nameOf = widen(this.nameOf, (m) => new Int32Array(m));
+    this.containerOf = widen(this.containerOf, (m) => new Int32Array(m));
   }
 }

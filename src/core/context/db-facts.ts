@@ -5,10 +5,12 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
+import { SYMBOL_KIND_CODES } from '../store/schema';
 import { localeOrder, stringPool, type Intern } from '../strings';
-import { ChunkTable, type ChunkMeta } from './chunk-table';
+import { ChunkTable } from './chunk-table';
 import { ImportLinks } from './import-links';
-import { NameIndex } from './name-index';
+import { IntColumn } from './int-column';
+import { NameIndex, UNLINKED_KINDS } from './name-index';
 import { fileStem, normName } from './features';
 import { classifyPath, PATH_CLASSES, type PathClass } from './paths';
 import { pathTerms } from './terms';
@@ -172,31 +174,112 @@ function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined 
 /**
  * Reads the rows of the given files (all files when absent) into `kept`. Rows are consumed as they are stepped:
  * materialised, the whole index's chunk and symbol rows are ~150 MB of arrays that all live at once, get promoted,
- * and raise the heap V8 grows to before it next collects.
+ * and raise the heap V8 grows to before it next collects. Symbols and chunks are read from their tables, not through
+ * the views `symbols` and `chunks`: the views look each row's name up and decode it, and the chunks view joins each
+ * chunk to its symbol; here each symbol row is read once and each distinct name decoded once (2M rows of each at
+ * 124k files).
  */
 function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   const list = fileIds ? `IN (${fileIds.map(() => '?').join(',')})` : '';
   const params = fileIds ?? [];
   const where = (column: string): string => (fileIds ? `WHERE ${column} ${list}` : '');
-  // Names, kinds and path terms repeat across files: kept once each (the pool itself is dropped after the read).
-  const intern = stringPool();
-  db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row, intern));
-  db.each(`SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks ${where('file_id')}`, params, (row) => addChunk(kept, row, intern));
+  const { chunks } = kept.facts;
+  const paths = pathParts();
+  db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row, paths));
+  const names = new Map<number, string>();
+  db.each(`SELECT id, name FROM ref_names ${fileIds ? `WHERE id IN (SELECT name_id FROM symbol_rows ${where('file_id')})` : ''}`, params, ([id, name]) => {
+    names.set(Number(id), String(name));
+  });
+  const symbols = new SymbolColumns();
+  // Each distinct name and container as the chunk table's string id, looked up once.
+  const nameText = new Map<number, number>();
+  const containerText = new Map<string, number>();
+  kept.facts.names.addSymbols((fn) => db.each(`SELECT id, file_id, name_id, kind, container FROM symbol_rows ${where('file_id')}`, params, ([id, fileId, rawName, rawKind, container]) => {
+    const nameId = Number(rawName);
+    const name = names.get(nameId);
+    if (name === undefined) return; // a row naming no name: the view's join drops it
+    const kind = Number(rawKind);
+    const kindName = SYMBOL_KIND_CODES[kind];
+    fn(Number(fileId), name, kindName === undefined || !UNLINKED_KINDS.has(kindName));
+    let text = nameText.get(nameId);
+    if (text === undefined) nameText.set(nameId, (text = chunks.textId(name)));
+    let inside = 0;
+    if (container !== null) {
+      const c = String(container);
+      inside = containerText.get(c) ?? 0;
+      if (!inside) containerText.set(c, (inside = chunks.textId(c)));
+    }
+    symbols.add(Number(id), kind, text, inside);
+  }));
+  // As the chunks view's LEFT JOINs read: a chunk whose symbol row (or its kind) is missing is of kind 'file'.
+  db.each(`SELECT id, file_id, symbol_id, line_start, line_end FROM chunk_spans ${where('file_id')}`, params, ([id, fileId, symbolId, lineStart, lineEnd]) => {
+    const at = symbolId === null ? -1 : symbols.rowOf(Number(symbolId));
+    const kind = at < 0 ? undefined : SYMBOL_KIND_CODES[symbols.kinds.values[at]!];
+    const name = kind === undefined ? 0 : symbols.names.values[at]!;
+    chunks.setRow(Number(id), Number(fileId), kind ?? 'file', Number(lineStart), Number(lineEnd), name, name ? symbols.containers.values[at]! : 0);
+  });
   // Column lengths are kept so that a question's full-text query need not look each matching row's up (matchinfo
   // 'l' reads the docsize table once per row: half the cost of a query that matches tens of thousands of chunks).
   const sized = fileIds ? `WHERE docid IN (SELECT id FROM chunks WHERE file_id ${list})` : '';
   db.each(`SELECT docid, size FROM chunks_fts_docsize ${sized}`, params, ([docid, size]) => addLengths(kept.facts.chunks, Number(docid), size));
-  kept.facts.names.addSymbols((fn) => db.each(`SELECT file_id, name, kind FROM symbols ${where('file_id')}`, params, fn), intern);
 }
 
-function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[], intern: Intern): void {
+/** The symbol rows of one read in columns, found by symbol id: what a chunk takes from its symbol. */
+class SymbolColumns {
+  readonly kinds = new IntColumn();
+  readonly names = new IntColumn();
+  readonly containers = new IntColumn();
+  private readonly ids = new IntColumn();
+  private byId: Int32Array | undefined;
+
+  add(id: number, kind: number, name: number, container: number): void {
+    this.ids.push(id);
+    this.kinds.push(kind);
+    this.names.push(name);
+    this.containers.push(container);
+    this.byId = undefined;
+  }
+
+  /** The row of symbol `id`, or -1. */
+  rowOf(id: number): number {
+    if (!this.byId) {
+      let max = -1;
+      for (let i = 0; i < this.ids.length; i++) max = Math.max(max, this.ids.values[i]!);
+      this.byId = new Int32Array(max + 1).fill(-1);
+      for (let i = 0; i < this.ids.length; i++) this.byId[this.ids.values[i]!] = i;
+    }
+    return id >= 0 && id < this.byId.length ? this.byId[id]! : -1;
+  }
+}
+
+/**
+ * What one read works out once for all the files that share it: a folder's terms (its files share the array), a
+ * file name's stem terms and stem key, and one copy of each term.
+ */
+interface PathParts {
+  intern: Intern;
+  dirs: Map<string, string[]>;
+  names: Map<string, { stem: string[]; stemKey: string }>;
+}
+
+function pathParts(): PathParts {
+  return { intern: stringPool(), dirs: new Map(), names: new Map() };
+}
+
+function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[], parts: PathParts): void {
   const { facts } = kept;
   const id = Number(rawId);
   const path = String(rawPath);
-  const terms = pathTerms(path);
+  const slash = path.lastIndexOf('/');
+  const dir = path.slice(0, slash + 1);
+  const base = path.slice(slash + 1);
+  let dirTerms = parts.dirs.get(dir);
+  if (!dirTerms) parts.dirs.set(dir, (dirTerms = pathTerms(path).dirs.map(parts.intern)));
+  let named = parts.names.get(base);
+  if (!named) parts.names.set(base, (named = { stem: pathTerms(base).stem.map(parts.intern), stemKey: parts.intern(normName(fileStem(base))) }));
   const fact: FileFact = {
-    id, path, language: intern(String(language)), lines: Number(lines), chars: Number(chars ?? 0),
-    cls: classifyPath(path), dirTerms: terms.dirs.map(intern), stemTerms: terms.stem.map(intern), stemKey: intern(normName(fileStem(path))),
+    id, path, language: parts.intern(String(language)), lines: Number(lines), chars: Number(chars ?? 0),
+    cls: classifyPath(path), dirTerms, stemTerms: named.stem, stemKey: named.stemKey,
   };
   facts.files.set(id, fact);
   facts.byPath.set(path, fact);
@@ -208,15 +291,6 @@ function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]:
     else facts.pathFiles.set(t, new Set([id]));
   }
   facts.stemCounts.set(fact.stemKey, (facts.stemCounts.get(fact.stemKey) ?? 0) + 1);
-}
-
-function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]: SqlValue[], intern: Intern): void {
-  const id = Number(rawId);
-  const meta: ChunkMeta = {
-    id, fileId: Number(fileId), kind: String(kind), lineStart: Number(lineStart), lineEnd: Number(lineEnd),
-    ...(symbol !== null ? { symbol: intern(String(symbol)) } : {}),
-  };
-  kept.facts.chunks.set(meta);
 }
 
 /** FTS4's docsize blob holds one varint per column (name, path, body): the column's length in tokens. */

@@ -3,11 +3,9 @@
  * Definitions are read with the other facts; uses are read per name on first need (a name's users are a few
  * hundred index rows, all names' users a million). A commit updates both for the files it rewrote.
  */
-import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
 import { REFERENCE_KIND_CODES } from '../store/schema';
 import type { ReferenceKind } from '../parse/types';
-import type { Intern } from '../strings';
 import { UseTable } from './use-table';
 
 /** Reference kinds that tie a file to the definition it names. */
@@ -19,7 +17,7 @@ const USE_KIND_CODES = `(${USE.map((k) => REFERENCE_KIND_CODES.indexOf(k)).join(
 const usersSql = (placeholders: string) =>
   `SELECT DISTINCT n.name, r.file_id FROM ref_names n JOIN ref_rows r ON r.name_id = n.id WHERE n.name IN (${placeholders}) AND r.kind IN ${USE_KIND_CODES}`;
 /** Kinds whose names are too local (a field `id`, a variable `data`) to link files by. */
-const UNLINKED_KINDS = new Set(['field', 'variable']);
+export const UNLINKED_KINDS: ReadonlySet<string> = new Set(['field', 'variable']);
 /** Files per `IN (…)` list. */
 const IN_LIST = 500;
 
@@ -47,20 +45,30 @@ export class NameIndex {
 
   constructor(private readonly db: IndexDatabase) {}
 
-  /** Symbol rows `[file_id, name, kind]` of files not yet in the index, fed to the callback one at a time. */
-  addSymbols(read: (fn: (row: SqlValue[]) => void) => void, intern: Intern = (s) => s): void {
+  /**
+   * Symbols of files not yet in the index, fed to the callback one at a time: the file, the name, and whether its kind
+   * links files (UNLINKED_KINDS do not). A file's rows come together (they are written together), so its sets are
+   * looked up once per run of rows.
+   */
+  addSymbols(read: (fn: (fileId: number, name: string, linked: boolean) => void) => void): void {
     const all = new Map<number, Set<string>>();
     const linked = new Map<number, Set<string>>();
-    const put = (map: Map<number, Set<string>>, id: number, name: string): void => {
+    const setOf = (map: Map<number, Set<string>>, id: number): Set<string> => {
       let set = map.get(id);
       if (!set) map.set(id, (set = new Set()));
-      set.add(name);
+      return set;
     };
-    read(([fileId, rawName, kind]) => {
-      const id = Number(fileId);
-      const name = intern(String(rawName));
-      put(all, id, name);
-      if (!UNLINKED_KINDS.has(String(kind))) put(linked, id, name);
+    let lastFile = -1;
+    let allSet: Set<string> | undefined;
+    let linkedSet: Set<string> | undefined;
+    read((id, name, isLinked) => {
+      if (id !== lastFile) {
+        lastFile = id;
+        allSet = setOf(all, id);
+        linkedSet = linked.get(id);
+      }
+      allSet!.add(name);
+      if (isLinked) (linkedSet ??= setOf(linked, id)).add(name);
     });
     for (const [id, set] of all) {
       this.names.set(id, [...set]);

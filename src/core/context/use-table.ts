@@ -7,24 +7,10 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
+import { IntColumn } from './int-column';
 
 /** File ids read per step of the pass (the host handles other requests between steps). */
 const FILES_PER_STEP = 2000;
-
-/** A growable column of 32-bit integers. */
-class IntColumn {
-  values = new Int32Array(1 << 16);
-  length = 0;
-
-  push(v: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Int32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = v;
-  }
-}
 
 export class UseTable {
   private constructor(
