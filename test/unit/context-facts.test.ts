@@ -189,4 +189,29 @@ describe('import resolution indexes', () => {
     assert.deepEqual(nestedFirst.resolve(rust, 'foo_bar::io'), ['crates/foo_bar/src/io.rs']);
     assert.deepEqual(resolver.resolve(rust, 'unknown::x'), []);
   });
+
+  it('files of one scope resolve every source alike (the context resolves once per scope and source)', () => {
+    const paths = [
+      'web/src/app.ts', 'web/src/util.ts', 'web/src/util/index.ts', 'web/lib.js', 'pkg/mod/a.py', 'pkg/mod/b.py', 'pkg/mod/__init__.py', 'pkg/c.py',
+      'svc/api/h.go', 'svc/api/g.go', 'crate/src/lib.rs', 'crate/src/io.rs', 'crate/src/net/mod.rs', 'crate/src/net/tcp.rs', 'crate/src/net/udp.rs',
+      'j/com/x/A.java', 'j/com/x/B.java', 'p/App/Models/User.php', 'p/App/Http/Kernel.php', 'c/include/x.h', 'c/src/x.c', 'c/src/y.c',
+    ];
+    const language = (p: string): string => ({ ts: 'typescript', js: 'javascript', py: 'python', go: 'go', rs: 'rust', java: 'java', php: 'php', h: 'c', c: 'c' })[p.slice(p.lastIndexOf('.') + 1)]!;
+    const files = paths.map((path, id) => ({ id, path, language: language(path) }));
+    const resolver = new ImportResolver(files);
+    const sources = ['./util', '../lib', '.', '..mod', '.b', 'pkg.mod.a', 'svc/api', 'super::io', 'self::tcp', 'crate::net::udp', 'com.x.B', 'App\\Models\\User', 'x.h', '../include/x.h'];
+    let pairs = 0;
+    for (const a of files) {
+      for (const b of files) {
+        if (a === b || resolver.scopeOf(a) !== resolver.scopeOf(b)) continue;
+        pairs++;
+        for (const s of sources) assert.deepEqual(resolver.resolve(a, s), resolver.resolve(b, s), `${a.path} and ${b.path} import ${s}`);
+      }
+    }
+    assert.ok(pairs >= 10, 'the fixture has files sharing a scope');
+    // Rust's scope is the file: a module's own folder follows from its name (mod.rs or not).
+    const [mod, tcp] = [files.find((f) => f.path === 'crate/src/net/mod.rs')!, files.find((f) => f.path === 'crate/src/net/tcp.rs')!];
+    assert.notDeepEqual(resolver.resolve(mod, 'super::io'), resolver.resolve(tcp, 'super::io'));
+    assert.notEqual(resolver.scopeOf(mod), resolver.scopeOf(tcp));
+  });
 });

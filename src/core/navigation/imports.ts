@@ -65,6 +65,14 @@ export class ImportResolver {
     }
   }
 
+  /**
+   * What resolve() reads of `from` besides the source: its language and folder, and for Rust its file name too (which
+   * tells a module's own folder). Files of one scope resolve every source alike.
+   */
+  scopeOf(from: IndexedFile): string {
+    return `${from.language}\0${from.language === 'rust' ? from.path : dirOf(from.path)}`;
+  }
+
   /** Files in the same directory: Go and Java packages see each other's names without imports. */
   samePackage(a: string, b: string): boolean {
     return dirOf(a) === dirOf(b);
