@@ -258,12 +258,14 @@ class SymbolColumns {
  */
 interface PathParts {
   intern: Intern;
+  /** Terms of each folder name, and of each folder path (a folder's files share the array). */
+  folders: Map<string, string[]>;
   dirs: Map<string, string[]>;
   names: Map<string, { stem: string[]; stemKey: string }>;
 }
 
 function pathParts(): PathParts {
-  return { intern: stringPool(), dirs: new Map(), names: new Map() };
+  return { intern: stringPool(), folders: new Map(), dirs: new Map(), names: new Map() };
 }
 
 function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[], parts: PathParts): void {
@@ -274,7 +276,7 @@ function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]:
   const dir = path.slice(0, slash + 1);
   const base = path.slice(slash + 1);
   let dirTerms = parts.dirs.get(dir);
-  if (!dirTerms) parts.dirs.set(dir, (dirTerms = pathTerms(path).dirs.map(parts.intern)));
+  if (!dirTerms) parts.dirs.set(dir, (dirTerms = pathTerms(path, parts.folders).dirs.map(parts.intern)));
   let named = parts.names.get(base);
   if (!named) parts.names.set(base, (named = { stem: pathTerms(base).stem.map(parts.intern), stemKey: parts.intern(normName(fileStem(base))) }));
   const fact: FileFact = {
