@@ -186,23 +186,23 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   const { chunks } = kept.facts;
   const paths = pathParts();
   db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row, paths));
-  const names = new Map<number, string>();
+  // Names by id (ids are dense: ref_names keeps every name in use).
+  const names: Array<string | undefined> = [];
   db.each(`SELECT id, name FROM ref_names ${fileIds ? `WHERE id IN (SELECT name_id FROM symbol_rows ${where('file_id')})` : ''}`, params, ([id, name]) => {
-    names.set(Number(id), String(name));
+    names[Number(id)] = String(name);
   });
   const symbols = new SymbolColumns();
   // Each distinct name and container as the chunk table's string id, looked up once.
-  const nameText = new Map<number, number>();
+  const nameText = new Int32Array(names.length);
   const containerText = new Map<string, number>();
-  kept.facts.names.addSymbols((fn) => db.each(`SELECT id, file_id, name_id, kind, container FROM symbol_rows ${where('file_id')}`, params, ([id, fileId, rawName, rawKind, container]) => {
+  kept.facts.names.addSymbols(names, (fn) => db.each(`SELECT id, file_id, name_id, kind, container FROM symbol_rows ${where('file_id')}`, params, ([id, fileId, rawName, rawKind, container]) => {
     const nameId = Number(rawName);
-    const name = names.get(nameId);
+    const name = nameId >= 0 ? names[nameId] : undefined;
     if (name === undefined) return; // a row naming no name: the view's join drops it
     const kind = Number(rawKind);
     const kindName = SYMBOL_KIND_CODES[kind];
-    fn(Number(fileId), name, kindName === undefined || !UNLINKED_KINDS.has(kindName));
-    let text = nameText.get(nameId);
-    if (text === undefined) nameText.set(nameId, (text = chunks.textId(name)));
+    fn(Number(fileId), nameId, kindName === undefined || !UNLINKED_KINDS.has(kindName));
+    const text = nameText[nameId] || (nameText[nameId] = chunks.textId(name));
     let inside = 0;
     if (container !== null) {
       const c = String(container);
@@ -287,11 +287,14 @@ function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]:
   facts.byPath.set(path, fact);
   kept.versions.set(id, `${String(at)}:${String(hash)}`);
   kept.totalChars += fact.chars;
-  for (const t of new Set([...fact.dirTerms, ...fact.stemTerms])) {
+  // Each term once: folder terms are distinct already, and stem terms are distinct among themselves.
+  const hold = (t: string): void => {
     const holders = facts.pathFiles.get(t);
     if (holders) holders.add(id);
     else facts.pathFiles.set(t, new Set([id]));
-  }
+  };
+  for (const t of dirTerms) hold(t);
+  for (const t of named.stem) if (!dirTerms.includes(t)) hold(t);
   facts.stemCounts.set(fact.stemKey, (facts.stemCounts.get(fact.stemKey) ?? 0) + 1);
 }
 
