@@ -92,9 +92,17 @@ type Resolve = (from: FileFact, source: string) => readonly string[];
  */
 function resolving(resolver: ImportResolver): Resolve {
   const known = new Map<string, readonly string[]>();
+  // A file's imports come together: its scope is worked out once per run of them.
+  let last: FileFact | undefined;
+  let file: IndexedFile = { id: -1, path: '', language: '' };
+  let scope = '';
   return (from, source) => {
-    const file = { id: from.id, path: from.path, language: from.language };
-    const key = `${resolver.scopeOf(file)}\0${source}`;
+    if (from !== last) {
+      last = from;
+      file = { id: from.id, path: from.path, language: from.language };
+      scope = `${resolver.scopeOf(file)}\0`;
+    }
+    const key = scope + source;
     let targets = known.get(key);
     if (!targets) known.set(key, (targets = resolver.resolve(file, source)));
     return targets;
