@@ -182,6 +182,9 @@ describe('import resolution indexes', () => {
     for (const source of ['com.acme.Foo', 'acme.Foo', 'Foo', 'util.h', 'inc/util.h', 'nothing.Here', '']) {
       assert.deepEqual(resolver.resolve(java, source), scan(paths, java.path, source), source);
     }
+    // Every tail of every path, with and without its extension, as an import names it.
+    const tails = paths.flatMap((p) => [p, p.replace(/\.[^./]+$/, '')].flatMap((s) => s.split('/').map((_, i, parts) => parts.slice(i).join('/'))));
+    for (const source of new Set(tails)) assert.deepEqual(resolver.resolve(java, source), scan(paths, java.path, source), `tail ${source}`);
     // Another crate: the first folder in index order that is `foo_bar/src` anywhere or `foo-bar/src` at the root.
     const rust = { id: 98, path: 'app/src/main.rs', language: 'rust' };
     assert.deepEqual(resolver.resolve(rust, 'foo_bar::io'), ['foo-bar/src/lib.rs']);
