@@ -141,6 +141,13 @@ describe('context facts', () => {
       assertMatchesViews(db, updated, what);
       assert.equal(updated.edges.size, 0, `${what}: cached edges are dropped`);
     }
+    // Rows the views read their own way: a symbol with an unknown kind code (its chunk reads as kind 'file' and keeps
+    // its symbol) and one whose name is missing (left out of `symbols`; its chunk has no symbol).
+    const odd = await IndexDatabase.open(d.assets, memoryImage(db.export()));
+    odd.run('UPDATE symbol_rows SET kind = 99 WHERE id = (SELECT min(symbol_id) FROM chunk_spans)');
+    odd.run('UPDATE symbol_rows SET name_id = -5 WHERE id = (SELECT max(symbol_id) FROM chunk_spans)');
+    assertMatchesViews(odd, dbFacts(odd), 'odd rows');
+    assert.ok([...dbFacts(odd).chunks.values()].some((c) => c.kind === 'file' && c.symbol !== undefined), 'odd rows: a file-kind chunk with a symbol');
     assert.equal(dbFacts(db).definingFiles.get('Model'), undefined, 'names of a removed file are gone');
     // What features.ts and the path signal read per question, kept per index: they follow the commits above.
     const kept = dbFacts(db);

@@ -9,7 +9,6 @@ import { SYMBOL_KIND_CODES } from '../store/schema';
 import { localeOrder, stringPool, type Intern } from '../strings';
 import { ChunkTable } from './chunk-table';
 import { ImportLinks } from './import-links';
-import { IntColumn } from './int-column';
 import { NameIndex, UNLINKED_KINDS } from './name-index';
 import { fileStem, normName } from './features';
 import { classifyPath, PATH_CLASSES, type PathClass } from './paths';
@@ -191,15 +190,19 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   db.each(`SELECT id, name FROM ref_names ${fileIds ? `WHERE id IN (SELECT name_id FROM symbol_rows ${where('file_id')})` : ''}`, params, ([id, name]) => {
     names[Number(id)] = String(name);
   });
-  const symbols = new SymbolColumns();
+  const symbols = new SymbolRefs(fileIds ? undefined : Number(db.get('SELECT max(id) AS n FROM symbol_rows')?.n ?? -1));
   // Each distinct name and container as the chunk table's string id, looked up once.
   const nameText = new Int32Array(names.length);
   const containerText = new Map<string, number>();
   kept.facts.names.addSymbols(names, (fn) => db.each(`SELECT id, file_id, name_id, kind, container FROM symbol_rows ${where('file_id')}`, params, ([id, fileId, rawName, rawKind, container]) => {
     const nameId = Number(rawName);
     const name = nameId >= 0 ? names[nameId] : undefined;
-    if (name === undefined) return; // a row naming no name: the view's join drops it
     const kind = Number(rawKind);
+    // As the views read: a row naming no name is left out of `symbols` (an inner join), and its chunk has no symbol.
+    if (name === undefined) {
+      symbols.add(Number(id), kind, 0, 0);
+      return;
+    }
     const kindName = SYMBOL_KIND_CODES[kind];
     fn(Number(fileId), nameId, kindName === undefined || !UNLINKED_KINDS.has(kindName));
     const text = nameText[nameId] || (nameText[nameId] = chunks.textId(name));
@@ -211,12 +214,14 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
     }
     symbols.add(Number(id), kind, text, inside);
   }));
-  // As the chunks view's LEFT JOINs read: a chunk whose symbol row (or its kind) is missing is of kind 'file'.
+  // As the chunks view's LEFT JOINs read: a chunk with no symbol row is of kind 'file', as is one whose symbol's kind
+  // code is unknown (its symbol stays).
   db.each(`SELECT id, file_id, symbol_id, line_start, line_end FROM chunk_spans ${where('file_id')}`, params, ([id, fileId, symbolId, lineStart, lineEnd]) => {
-    const at = symbolId === null ? -1 : symbols.rowOf(Number(symbolId));
-    const kind = at < 0 ? undefined : SYMBOL_KIND_CODES[symbols.kinds.values[at]!];
-    const name = kind === undefined ? 0 : symbols.names.values[at]!;
-    chunks.setRow(Number(id), Number(fileId), kind ?? 'file', Number(lineStart), Number(lineEnd), name, name ? symbols.containers.values[at]! : 0);
+    const symbol = symbolId === null ? -1 : Number(symbolId);
+    const found = symbols.has(symbol);
+    const name = found ? symbols.nameOf(symbol) : 0;
+    const kind = found ? SYMBOL_KIND_CODES[symbols.kindOf(symbol)] : undefined;
+    chunks.setRow(Number(id), Number(fileId), kind ?? 'file', Number(lineStart), Number(lineEnd), name, name ? symbols.containerOf(symbol) : 0);
   });
   // Column lengths are kept so that a question's full-text query need not look each matching row's up (matchinfo
   // 'l' reads the docsize table once per row: half the cost of a query that matches tens of thousands of chunks).
@@ -224,31 +229,52 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   db.each(`SELECT docid, size FROM chunks_fts_docsize ${sized}`, params, ([docid, size]) => addLengths(kept.facts.chunks, Number(docid), size));
 }
 
-/** The symbol rows of one read in columns, found by symbol id: what a chunk takes from its symbol. */
-class SymbolColumns {
-  readonly kinds = new IntColumn();
-  readonly names = new IntColumn();
-  readonly containers = new IntColumn();
-  private readonly ids = new IntColumn();
-  private byId: Int32Array | undefined;
+/** Above this many symbol ids a full read keeps its symbols in a Map rather than in arrays by id. */
+const MAX_DENSE_SYMBOLS = 1 << 26;
 
-  add(id: number, kind: number, name: number, container: number): void {
-    this.ids.push(id);
-    this.kinds.push(kind);
-    this.names.push(name);
-    this.containers.push(container);
-    this.byId = undefined;
+/**
+ * What a chunk takes from its symbol (kind, name and container ids), by symbol id, for one read: in arrays by id for a
+ * read of every file (9 bytes per symbol: 2M at 124k files), in a Map for the few files of a commit.
+ */
+class SymbolRefs {
+  /** Kind code plus one (0: no symbol; 255: a code out of range). */
+  private readonly kinds: Uint8Array | undefined;
+  private readonly names: Int32Array | undefined;
+  private readonly containers: Int32Array | undefined;
+  private readonly rows = new Map<number, [kind: number, name: number, container: number]>();
+
+  constructor(maxId?: number) {
+    if (maxId === undefined || maxId < 0 || maxId >= MAX_DENSE_SYMBOLS) return;
+    this.kinds = new Uint8Array(maxId + 1);
+    this.names = new Int32Array(maxId + 1);
+    this.containers = new Int32Array(maxId + 1);
   }
 
-  /** The row of symbol `id`, or -1. */
-  rowOf(id: number): number {
-    if (!this.byId) {
-      let max = -1;
-      for (let i = 0; i < this.ids.length; i++) max = Math.max(max, this.ids.values[i]!);
-      this.byId = new Int32Array(max + 1).fill(-1);
-      for (let i = 0; i < this.ids.length; i++) this.byId[this.ids.values[i]!] = i;
-    }
-    return id >= 0 && id < this.byId.length ? this.byId[id]! : -1;
+  add(id: number, kind: number, name: number, container: number): void {
+    if (this.kinds && id >= 0 && id < this.kinds.length) {
+      this.kinds[id] = kind >= 0 && kind < 254 ? kind + 1 : 255;
+      this.names![id] = name;
+      this.containers![id] = container;
+    } else this.rows.set(id, [kind, name, container]);
+  }
+
+  /** Whether symbol `id` was read. */
+  has(id: number): boolean {
+    return this.kinds && id >= 0 && id < this.kinds.length ? this.kinds[id] !== 0 : this.rows.has(id);
+  }
+
+  /** The symbol's kind code; -1 for an id with no symbol read, or a code out of range. */
+  kindOf(id: number): number {
+    if (this.kinds && id >= 0 && id < this.kinds.length && this.kinds[id]) return this.kinds[id] === 255 ? -1 : this.kinds[id]! - 1;
+    return this.rows.get(id)?.[0] ?? -1;
+  }
+
+  nameOf(id: number): number {
+    return this.kinds && id >= 0 && id < this.kinds.length && this.kinds[id] ? this.names![id]! : this.rows.get(id)?.[1] ?? 0;
+  }
+
+  containerOf(id: number): number {
+    return this.kinds && id >= 0 && id < this.kinds.length && this.kinds[id] ? this.containers![id]! : this.rows.get(id)?.[2] ?? 0;
   }
 }
 
