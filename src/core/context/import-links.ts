@@ -91,20 +91,23 @@ type Resolve = (from: FileFact, source: string) => readonly string[];
  * modules) and source: at 124k files 568k imports are 251k resolutions.
  */
 function resolving(resolver: ImportResolver): Resolve {
-  const known = new Map<string, readonly string[]>();
-  // A file's imports come together: its scope is worked out once per run of them.
+  // By scope, then by source: no key is built per row (a scope is a language and a folder path: long strings).
+  const known = new Map<string, Map<string, readonly string[]>>();
+  // A file's imports come together: its scope is looked up once per run of them.
   let last: FileFact | undefined;
   let file: IndexedFile = { id: -1, path: '', language: '' };
-  let scope = '';
+  let inScope = new Map<string, readonly string[]>();
   return (from, source) => {
     if (from !== last) {
       last = from;
       file = { id: from.id, path: from.path, language: from.language };
-      scope = `${resolver.scopeOf(file)}\0`;
+      const scope = resolver.scopeOf(file);
+      const got = known.get(scope);
+      if (got) inScope = got;
+      else known.set(scope, (inScope = new Map()));
     }
-    const key = scope + source;
-    let targets = known.get(key);
-    if (!targets) known.set(key, (targets = resolver.resolve(file, source)));
+    let targets = inScope.get(source);
+    if (!targets) inScope.set(source, (targets = resolver.resolve(file, source)));
     return targets;
   };
 }
