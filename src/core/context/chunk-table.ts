@@ -2,8 +2,8 @@
  * Every chunk's file, kind, lines and symbol, in columns indexed by chunk id. As one object per chunk in a Map the
  * table took ~28 MB for 160k chunks, and V8 sizes the heap it grows to before collecting at a multiple of what
  * lives in it: the columns take ~4 MB. Rows are built on read, for the few thousand chunks a question matches. A
- * chunk's symbol is kept as the ids of its name and container in a table of distinct strings, and joined on read: a
- * string per chunk (2M at 124k files) cost a decode and a pool lookup each when the facts were read.
+ * chunk's symbol is kept as an id in a table of distinct strings: decoding a string per chunk (2M at 124k files) and
+ * looking it up in a pool cost more than the reader's lookup per distinct symbol (see setRow).
  */
 
 export interface ChunkMeta {
@@ -26,9 +26,8 @@ export class ChunkTable {
   /** Full-text tokens in the chunk's name and body columns (FTS4's docsize), for BM25's length normalisation. */
   private nameLenOf = new Int32Array(INITIAL);
   private bodyLenOf = new Int32Array(INITIAL);
-  /** The symbol's name and container as ids in `texts` plus one; 0 for none (a name of 0 means no symbol). */
-  private nameOf = new Int32Array(INITIAL);
-  private containerOf = new Int32Array(INITIAL);
+  /** The symbol as its id in `texts` plus one; 0 for none. */
+  private symbolOf = new Int32Array(INITIAL);
   private readonly texts: string[] = [];
   private readonly textIds = new Map<string, number>();
   private readonly kinds: string[] = [];
@@ -43,16 +42,13 @@ export class ChunkTable {
     const k = id >= 0 && id < this.kindOf.length ? this.kindOf[id]! : 0;
     if (!k) return undefined;
     const meta: ChunkMeta = { id, fileId: this.fileOfIds[id]!, kind: this.kinds[k - 1]!, lineStart: this.startOf[id]!, lineEnd: this.endOf[id]! };
-    const name = this.nameOf[id]!;
-    if (name) {
-      const container = this.containerOf[id]!;
-      meta.symbol = container ? `${this.texts[container - 1]!}.${this.texts[name - 1]!}` : this.texts[name - 1]!;
-    }
+    const symbol = this.symbolOf[id]!;
+    if (symbol) meta.symbol = this.texts[symbol - 1]!;
     return meta;
   }
 
   set(meta: ChunkMeta): void {
-    this.setRow(meta.id, meta.fileId, meta.kind, meta.lineStart, meta.lineEnd, meta.symbol === undefined ? 0 : this.textId(meta.symbol), 0);
+    this.setRow(meta.id, meta.fileId, meta.kind, meta.lineStart, meta.lineEnd, meta.symbol === undefined ? 0 : this.textId(meta.symbol));
   }
 
   /** The id of `s` among the table's strings (added when new), for setRow(). */
@@ -66,10 +62,11 @@ export class ChunkTable {
   }
 
   /**
-   * Sets a row whose symbol is `container.name`, given as textId()s: 0 for no container, a name of 0 for no symbol.
-   * The strings a table has seen stay in it (distinct names and containers: they repeat across files and commits).
+   * Sets a row whose symbol is given as a textId() (0 for none). The strings a table has seen stay in it (distinct
+   * symbols: they repeat across files and commits). Rows hand out the one string per symbol: a string made per read
+   * would be flattened and hashed again by every reader.
    */
-  setRow(id: number, fileId: number, kind: string, lineStart: number, lineEnd: number, name: number, container: number): void {
+  setRow(id: number, fileId: number, kind: string, lineStart: number, lineEnd: number, symbol: number): void {
     if (!Number.isInteger(id) || id < 0 || id > 0x7fffffff) throw new RangeError(`chunk id ${id} out of range`);
     if (id >= this.kindOf.length) this.grow(id + 1);
     let k = this.kindIndex.get(kind);
@@ -84,8 +81,7 @@ export class ChunkTable {
     this.endOf[id] = lineEnd;
     this.nameLenOf[id] = 0;
     this.bodyLenOf[id] = 0;
-    this.nameOf[id] = name;
-    this.containerOf[id] = name ? container : 0;
+    this.symbolOf[id] = symbol;
   }
 
   has(id: number): boolean {
@@ -127,8 +123,7 @@ export class ChunkTable {
     this.kindOf[id] = 0;
     this.nameLenOf[id] = 0;
     this.bodyLenOf[id] = 0;
-    this.nameOf[id] = 0;
-    this.containerOf[id] = 0;
+    this.symbolOf[id] = 0;
     this.count--;
   }
 
@@ -157,7 +152,6 @@ export class ChunkTable {
     this.endOf = widen(this.endOf, (m) => new Int32Array(m));
     this.nameLenOf = widen(this.nameLenOf, (m) => new Int32Array(m));
     this.bodyLenOf = widen(this.bodyLenOf, (m) => new Int32Array(m));
-    this.nameOf = widen(this.nameOf, (m) => new Int32Array(m));
-    this.containerOf = widen(this.containerOf, (m) => new Int32Array(m));
+    this.symbolOf = widen(this.symbolOf, (m) => new Int32Array(m));
   }
 }

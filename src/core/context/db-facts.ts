@@ -191,37 +191,41 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
     names[Number(id)] = String(name);
   });
   const symbols = new SymbolRefs(fileIds ? undefined : Number(db.get('SELECT max(id) AS n FROM symbol_rows')?.n ?? -1));
-  // Each distinct name and container as the chunk table's string id, looked up once.
+  // Each distinct symbol (name, or container and name) as the chunk table's string id: made and looked up once.
   const nameText = new Int32Array(names.length);
   const containerText = new Map<string, number>();
+  const qualifiedText = new Map<number, number>();
   kept.facts.names.addSymbols(names, (fn) => db.each(`SELECT id, file_id, name_id, kind, container FROM symbol_rows ${where('file_id')}`, params, ([id, fileId, rawName, rawKind, container]) => {
     const nameId = Number(rawName);
     const name = nameId >= 0 ? names[nameId] : undefined;
     const kind = Number(rawKind);
     // As the views read: a row naming no name is left out of `symbols` (an inner join), and its chunk has no symbol.
     if (name === undefined) {
-      symbols.add(Number(id), kind, 0, 0);
+      symbols.add(Number(id), kind, 0);
       return;
     }
     const kindName = SYMBOL_KIND_CODES[kind];
     fn(Number(fileId), nameId, kindName === undefined || !UNLINKED_KINDS.has(kindName));
-    const text = nameText[nameId] || (nameText[nameId] = chunks.textId(name));
-    let inside = 0;
-    if (container !== null) {
-      const c = String(container);
-      inside = containerText.get(c) ?? 0;
-      if (!inside) containerText.set(c, (inside = chunks.textId(c)));
+    if (container === null) {
+      symbols.add(Number(id), kind, nameText[nameId] || (nameText[nameId] = chunks.textId(name)));
+      return;
     }
-    symbols.add(Number(id), kind, text, inside);
+    const c = String(container);
+    let inside = containerText.get(c);
+    if (inside === undefined) containerText.set(c, (inside = containerText.size));
+    // One number per (container, name): name ids are below names.length.
+    const pair = inside * names.length + nameId;
+    let text = qualifiedText.get(pair);
+    if (text === undefined) qualifiedText.set(pair, (text = chunks.textId(`${c}.${name}`)));
+    symbols.add(Number(id), kind, text);
   }));
   // As the chunks view's LEFT JOINs read: a chunk with no symbol row is of kind 'file', as is one whose symbol's kind
   // code is unknown (its symbol stays).
   db.each(`SELECT id, file_id, symbol_id, line_start, line_end FROM chunk_spans ${where('file_id')}`, params, ([id, fileId, symbolId, lineStart, lineEnd]) => {
     const symbol = symbolId === null ? -1 : Number(symbolId);
     const found = symbols.has(symbol);
-    const name = found ? symbols.nameOf(symbol) : 0;
     const kind = found ? SYMBOL_KIND_CODES[symbols.kindOf(symbol)] : undefined;
-    chunks.setRow(Number(id), Number(fileId), kind ?? 'file', Number(lineStart), Number(lineEnd), name, name ? symbols.containerOf(symbol) : 0);
+    chunks.setRow(Number(id), Number(fileId), kind ?? 'file', Number(lineStart), Number(lineEnd), found ? symbols.textOf(symbol) : 0);
   });
   // Column lengths are kept so that a question's full-text query need not look each matching row's up (matchinfo
   // 'l' reads the docsize table once per row: half the cost of a query that matches tens of thousands of chunks).
@@ -233,29 +237,27 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
 const MAX_DENSE_SYMBOLS = 1 << 26;
 
 /**
- * What a chunk takes from its symbol (kind, name and container ids), by symbol id, for one read: in arrays by id for a
- * read of every file (9 bytes per symbol: 2M at 124k files), in a Map for the few files of a commit.
+ * What a chunk takes from its symbol (kind, and the symbol as the chunk table's string id), by symbol id, for one
+ * read: in arrays by id for a read of every file (5 bytes per symbol: 2M at 124k files), in a Map for a commit's few.
  */
 class SymbolRefs {
   /** Kind code plus one (0: no symbol; 255: a code out of range). */
   private readonly kinds: Uint8Array | undefined;
-  private readonly names: Int32Array | undefined;
-  private readonly containers: Int32Array | undefined;
-  private readonly rows = new Map<number, [kind: number, name: number, container: number]>();
+  private readonly texts: Int32Array | undefined;
+  private readonly rows = new Map<number, [kind: number, text: number]>();
 
   constructor(maxId?: number) {
     if (maxId === undefined || maxId < 0 || maxId >= MAX_DENSE_SYMBOLS) return;
     this.kinds = new Uint8Array(maxId + 1);
-    this.names = new Int32Array(maxId + 1);
-    this.containers = new Int32Array(maxId + 1);
+    this.texts = new Int32Array(maxId + 1);
   }
 
-  add(id: number, kind: number, name: number, container: number): void {
+  /** `text`: the chunk table's string id, 0 for a symbol without one. */
+  add(id: number, kind: number, text: number): void {
     if (this.kinds && id >= 0 && id < this.kinds.length) {
       this.kinds[id] = kind >= 0 && kind < 254 ? kind + 1 : 255;
-      this.names![id] = name;
-      this.containers![id] = container;
-    } else this.rows.set(id, [kind, name, container]);
+      this.texts![id] = text;
+    } else this.rows.set(id, [kind, text]);
   }
 
   /** Whether symbol `id` was read. */
@@ -269,12 +271,8 @@ class SymbolRefs {
     return this.rows.get(id)?.[0] ?? -1;
   }
 
-  nameOf(id: number): number {
-    return this.kinds && id >= 0 && id < this.kinds.length && this.kinds[id] ? this.names![id]! : this.rows.get(id)?.[1] ?? 0;
-  }
-
-  containerOf(id: number): number {
-    return this.kinds && id >= 0 && id < this.kinds.length && this.kinds[id] ? this.containers![id]! : this.rows.get(id)?.[2] ?? 0;
+  textOf(id: number): number {
+    return this.kinds && id >= 0 && id < this.kinds.length && this.kinds[id] ? this.texts![id]! : this.rows.get(id)?.[1] ?? 0;
   }
 }
 
