@@ -61,6 +61,10 @@ async function serve(db: string): Promise<void> {
   // The serving child runs as our long-running hosts do (MCP server, language server).
   const { engine, openMs, warmMs } = await openServingEngine(dir, db);
   let t0: bigint;
+  // Peak RSS so far after each step, so the serving peak can be laid at the step that set it.
+  const peaks: Record<string, number> = {};
+  const mark = (step: string): void => { peaks[step] = mb(peakRss()); };
+  mark('warm');
 
   // One changed file: a function appended, queued, committed, then found. Afterwards the file gets its bytes and
   // times back and that is committed too, so the corpus (which other runs read) and a reused index end as they began.
@@ -85,6 +89,7 @@ async function serve(db: string): Promise<void> {
   }
   await engine.noteChanges([{ path: probe }]);
   await engine.syncNow();
+  mark('commits');
   t0 = process.hrtime.bigint();
   await engine.getContextForQuestion(queries[0]!, { maxTokens: 8000 });
   const afterCommitMs = ms(t0);
@@ -100,6 +105,7 @@ async function serve(db: string): Promise<void> {
   }
   // Taken here: read at the end, it counted the map and the reopened engine too (~1.7 s "per question" at 100k).
   const questionsCpuMs = cpuMs(questionsCpu);
+  mark('questions');
   // The first map after the commits builds its graph from the index; a new process on the same index then reads the
   // graph saved beside it (repomap/map-snapshot.ts), as a CLI `map` or a restarted server would.
   t0 = process.hrtime.bigint();
@@ -107,6 +113,7 @@ async function serve(db: string): Promise<void> {
   const map = await engine.repoMap({ maxTokens: 1024 });
   const mapMs = ms(t0);
   const mapCpuMs = cpuMs(cpu);
+  mark('map');
   const status = await engine.status();
   await engine.dispose();
   const reopened = (await openServingEngine(dir, db)).engine;
@@ -116,6 +123,7 @@ async function serve(db: string): Promise<void> {
   const savedMapMs = ms(t0);
   const savedMapCpuMs = cpuMs(cpu);
   await reopened.dispose();
+  mark('reopenedMap');
   if (savedMap.text !== map.text || !savedMap.stats.graphCached) console.error('the map read back differs from the one built, or was rebuilt');
   console.log(JSON.stringify({
     openMs: Math.round(openMs),
@@ -126,6 +134,7 @@ async function serve(db: string): Promise<void> {
     repoMap: { builtMs: Math.round(mapMs), builtCpuMs: mapCpuMs, graphMs: map.stats.graphMs, readBackMs: Math.round(savedMapMs), readBackCpuMs: savedMapCpuMs },
     journalKb: Math.round((existsSync(`${db}.journal`) ? statSync(`${db}.journal`).size : 0) / 1e3),
     peakRssMb: mb(peakRss()),
+    peakRssMbAfter: peaks,
     symbols: status.symbols, chunks: status.chunks, references: status.references,
   }));
 }

@@ -79,6 +79,33 @@ function assertLengthsMatchFts(db: IndexDatabase, f: DbFacts, what: string): voi
   assert.ok(chunks.some((c) => f.chunks.nameLength(c.id) > 0) && chunks.every((c) => f.chunks.bodyLength(c.id) > 0), `${what}: lengths were read`);
 }
 
+/**
+ * The facts read symbols and chunks from their tables (symbol_rows, chunk_spans, ref_names), not through the views:
+ * what they hold must be what the views give, row for row, with names per file in the views' order.
+ */
+function assertMatchesViews(db: IndexDatabase, f: DbFacts, what: string): void {
+  const viewChunks = db.rows('SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks ORDER BY id').map(([id, fileId, kind, start, end, symbol]) => ({
+    id: Number(id), fileId: Number(fileId), kind: String(kind), lineStart: Number(start), lineEnd: Number(end), ...(symbol === null ? {} : { symbol: String(symbol) }),
+  }));
+  assert.deepEqual([...f.chunks.values()], viewChunks, `${what}: chunks as the view gives them`);
+  assert.ok(viewChunks.some((c) => c.symbol?.includes('.')), `${what}: some chunk's symbol has a container`);
+  const all = new Map<number, string[]>();
+  const linked = new Map<number, string[]>();
+  for (const [fileId, name, kind] of db.rows('SELECT file_id, name, kind FROM symbols')) {
+    const put = (m: Map<number, string[]>): void => {
+      const list = m.get(Number(fileId)) ?? [];
+      if (!list.includes(String(name))) list.push(String(name));
+      m.set(Number(fileId), list);
+    };
+    put(all);
+    if (kind !== 'field' && kind !== 'variable') put(linked);
+  }
+  for (const id of f.files.keys()) {
+    assert.deepEqual(f.names.namesOf(id), all.get(id) ?? [], `${what}: names of file ${id}`);
+    assert.deepEqual(f.names.linkedNamesOf(id), linked.get(id) ?? [], `${what}: linked names of file ${id}`);
+  }
+}
+
 describe('context facts', () => {
   it('after a commit, equal the facts read from scratch (rewrite, add, remove, same-id rewrite)', async () => {
     const root = makeWorkspace(FILES);
@@ -90,6 +117,7 @@ describe('context facts', () => {
     before.imports();
     assert.ok(before.definingFiles.get('Session') === 1 && before.imports().size > 0);
     assertLengthsMatchFts(db, before, 'full read');
+    assertMatchesViews(db, before, 'full read');
 
     const fresh = async (): Promise<DbFacts> => dbFacts(await IndexDatabase.open(d.assets, memoryImage(db.export())));
     const steps: Array<[string, () => void, string[]]> = [
@@ -107,8 +135,16 @@ describe('context facts', () => {
       assert.equal(updated, before, `${what}: updated in place, not read again`);
       assert.deepEqual(snapshot(updated), snapshot(await fresh()), what);
       assertLengthsMatchFts(db, updated, what);
+      assertMatchesViews(db, updated, what);
       assert.equal(updated.edges.size, 0, `${what}: cached edges are dropped`);
     }
+    // Rows the views read their own way: a symbol with an unknown kind code (its chunk reads as kind 'file' and keeps
+    // its symbol) and one whose name is missing (left out of `symbols`; its chunk has no symbol).
+    const odd = await IndexDatabase.open(d.assets, memoryImage(db.export()));
+    odd.run('UPDATE symbol_rows SET kind = 99 WHERE id = (SELECT min(symbol_id) FROM chunk_spans)');
+    odd.run('UPDATE symbol_rows SET name_id = -5 WHERE id = (SELECT max(symbol_id) FROM chunk_spans)');
+    assertMatchesViews(odd, dbFacts(odd), 'odd rows');
+    assert.ok([...dbFacts(odd).chunks.values()].some((c) => c.kind === 'file' && c.symbol !== undefined), 'odd rows: a file-kind chunk with a symbol');
     assert.equal(dbFacts(db).definingFiles.get('Model'), undefined, 'names of a removed file are gone');
     // What features.ts and the path signal read per question, kept per index: they follow the commits above.
     const kept = dbFacts(db);
@@ -150,11 +186,39 @@ describe('import resolution indexes', () => {
     for (const source of ['com.acme.Foo', 'acme.Foo', 'Foo', 'util.h', 'inc/util.h', 'nothing.Here', '']) {
       assert.deepEqual(resolver.resolve(java, source), scan(paths, java.path, source), source);
     }
+    // Every tail of every path, with and without its extension, as an import names it.
+    const tails = paths.flatMap((p) => [p, p.replace(/\.[^./]+$/, '')].flatMap((s) => s.split('/').map((_, i, parts) => parts.slice(i).join('/'))));
+    for (const source of new Set(tails)) assert.deepEqual(resolver.resolve(java, source), scan(paths, java.path, source), `tail ${source}`);
     // Another crate: the first folder in index order that is `foo_bar/src` anywhere or `foo-bar/src` at the root.
     const rust = { id: 98, path: 'app/src/main.rs', language: 'rust' };
     assert.deepEqual(resolver.resolve(rust, 'foo_bar::io'), ['foo-bar/src/lib.rs']);
     const nestedFirst = new ImportResolver([...files.slice(6), ...files.slice(0, 6)]);
     assert.deepEqual(nestedFirst.resolve(rust, 'foo_bar::io'), ['crates/foo_bar/src/io.rs']);
     assert.deepEqual(resolver.resolve(rust, 'unknown::x'), []);
+  });
+
+  it('files of one scope resolve every source alike (the context resolves once per scope and source)', () => {
+    const paths = [
+      'web/src/app.ts', 'web/src/util.ts', 'web/src/util/index.ts', 'web/lib.js', 'pkg/mod/a.py', 'pkg/mod/b.py', 'pkg/mod/__init__.py', 'pkg/c.py',
+      'svc/api/h.go', 'svc/api/g.go', 'crate/src/lib.rs', 'crate/src/io.rs', 'crate/src/net/mod.rs', 'crate/src/net/tcp.rs', 'crate/src/net/udp.rs',
+      'j/com/x/A.java', 'j/com/x/B.java', 'p/App/Models/User.php', 'p/App/Http/Kernel.php', 'c/include/x.h', 'c/src/x.c', 'c/src/y.c',
+    ];
+    const language = (p: string): string => ({ ts: 'typescript', js: 'javascript', py: 'python', go: 'go', rs: 'rust', java: 'java', php: 'php', h: 'c', c: 'c' })[p.slice(p.lastIndexOf('.') + 1)]!;
+    const files = paths.map((path, id) => ({ id, path, language: language(path) }));
+    const resolver = new ImportResolver(files);
+    const sources = ['./util', '../lib', '.', '..mod', '.b', 'pkg.mod.a', 'svc/api', 'super::io', 'self::tcp', 'crate::net::udp', 'com.x.B', 'App\\Models\\User', 'x.h', '../include/x.h'];
+    let pairs = 0;
+    for (const a of files) {
+      for (const b of files) {
+        if (a === b || resolver.scopeOf(a) !== resolver.scopeOf(b)) continue;
+        pairs++;
+        for (const s of sources) assert.deepEqual(resolver.resolve(a, s), resolver.resolve(b, s), `${a.path} and ${b.path} import ${s}`);
+      }
+    }
+    assert.ok(pairs >= 10, 'the fixture has files sharing a scope');
+    // Rust's scope is the file: a module's own folder follows from its name (mod.rs or not).
+    const [mod, tcp] = [files.find((f) => f.path === 'crate/src/net/mod.rs')!, files.find((f) => f.path === 'crate/src/net/tcp.rs')!];
+    assert.notDeepEqual(resolver.resolve(mod, 'super::io'), resolver.resolve(tcp, 'super::io'));
+    assert.notEqual(resolver.scopeOf(mod), resolver.scopeOf(tcp));
   });
 });

@@ -80,6 +80,31 @@ describe('paged database file', () => {
     assert.equal(file.overlayBytes(), 2 * 65536, 'only the two chunks written are held');
   });
 
+  it('reads in file order through fewer, larger reads of the base, with the same bytes, overlay and end', () => {
+    const base = new Uint8Array(300_000).map((_, i) => (i * 7) % 253);
+    let calls = 0;
+    const counted: ImageFile = { ...memoryImage(base), read(into, position) { calls++; return memoryImage(base).read(into, position); } };
+    const file = new PagedFile(counted);
+    file.write(new Uint8Array([5, 5, 5]), 140_000);
+    const model = Uint8Array.from(base);
+    model.set([5, 5, 5], 140_000);
+    // A pass in 4 KiB pages to the end and past it, then the same pages again out of order.
+    const page = new Uint8Array(4096);
+    for (let at = 0; at < 304_000; at += 4096) {
+      file.read(page, at);
+      const want = new Uint8Array(4096);
+      want.set(model.subarray(at, at + 4096));
+      assert.deepEqual(page, want, `page at ${at}`);
+    }
+    assert.ok(calls < 20, `${calls} reads of the base for 75 pages`);
+    for (const at of [204_800, 4096, 139_264, 299_008, 65_536 - 100]) {
+      file.read(page, at);
+      const want = new Uint8Array(4096);
+      want.set(model.subarray(at, at + 4096));
+      assert.deepEqual(page, want, `page at ${at}, again`);
+    }
+  });
+
   it('opens an image in place: a query reads a fraction of it, and changes never reach the file', async () => {
     const { storage, path } = storageIn();
     await persistedIndex(storage, 3000);

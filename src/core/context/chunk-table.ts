@@ -1,7 +1,9 @@
 /**
  * Every chunk's file, kind, lines and symbol, in columns indexed by chunk id. As one object per chunk in a Map the
  * table took ~28 MB for 160k chunks, and V8 sizes the heap it grows to before collecting at a multiple of what
- * lives in it: the columns take ~4 MB. Rows are built on read, for the few thousand chunks a question matches.
+ * lives in it: the columns take ~4 MB. Rows are built on read, for the few thousand chunks a question matches. A
+ * chunk's symbol is kept as an id in a table of distinct strings: decoding a string per chunk (2M at 124k files) and
+ * looking it up in a pool cost more than the reader's lookup per distinct symbol (see setRow).
  */
 
 export interface ChunkMeta {
@@ -24,7 +26,10 @@ export class ChunkTable {
   /** Full-text tokens in the chunk's name and body columns (store's chunk_sizes), for BM25's length normalisation. */
   private nameLenOf = new Int32Array(INITIAL);
   private bodyLenOf = new Int32Array(INITIAL);
-  private readonly symbolOf: Array<string | undefined> = [];
+  /** The symbol as its id in `texts` plus one; 0 for none. */
+  private symbolOf = new Int32Array(INITIAL);
+  private readonly texts: string[] = [];
+  private readonly textIds = new Map<string, number>();
   private readonly kinds: string[] = [];
   private readonly kindIndex = new Map<string, number>();
   private count = 0;
@@ -37,29 +42,46 @@ export class ChunkTable {
     const k = id >= 0 && id < this.kindOf.length ? this.kindOf[id]! : 0;
     if (!k) return undefined;
     const meta: ChunkMeta = { id, fileId: this.fileOfIds[id]!, kind: this.kinds[k - 1]!, lineStart: this.startOf[id]!, lineEnd: this.endOf[id]! };
-    const symbol = this.symbolOf[id];
-    if (symbol !== undefined) meta.symbol = symbol;
+    const symbol = this.symbolOf[id]!;
+    if (symbol) meta.symbol = this.texts[symbol - 1]!;
     return meta;
   }
 
   set(meta: ChunkMeta): void {
-    const { id } = meta;
+    this.setRow(meta.id, meta.fileId, meta.kind, meta.lineStart, meta.lineEnd, meta.symbol === undefined ? 0 : this.textId(meta.symbol));
+  }
+
+  /** The id of `s` among the table's strings (added when new), for setRow(). */
+  textId(s: string): number {
+    let t = this.textIds.get(s);
+    if (t === undefined) {
+      this.texts.push(s);
+      this.textIds.set(s, (t = this.texts.length));
+    }
+    return t;
+  }
+
+  /**
+   * Sets a row whose symbol is given as a textId() (0 for none). The strings a table has seen stay in it (distinct
+   * symbols: they repeat across files and commits). Rows hand out the one string per symbol: a string made per read
+   * would be flattened and hashed again by every reader.
+   */
+  setRow(id: number, fileId: number, kind: string, lineStart: number, lineEnd: number, symbol: number): void {
     if (!Number.isInteger(id) || id < 0 || id > 0x7fffffff) throw new RangeError(`chunk id ${id} out of range`);
     if (id >= this.kindOf.length) this.grow(id + 1);
-    let k = this.kindIndex.get(meta.kind);
+    let k = this.kindIndex.get(kind);
     if (k === undefined) {
-      this.kinds.push(meta.kind);
-      this.kindIndex.set(meta.kind, (k = this.kinds.length));
+      this.kinds.push(kind);
+      this.kindIndex.set(kind, (k = this.kinds.length));
     }
     if (!this.kindOf[id]) this.count++;
     this.kindOf[id] = k;
-    this.fileOfIds[id] = meta.fileId;
-    this.startOf[id] = meta.lineStart;
-    this.endOf[id] = meta.lineEnd;
+    this.fileOfIds[id] = fileId;
+    this.startOf[id] = lineStart;
+    this.endOf[id] = lineEnd;
     this.nameLenOf[id] = 0;
     this.bodyLenOf[id] = 0;
-    if (meta.symbol !== undefined) this.symbolOf[id] = meta.symbol;
-    else if (id < this.symbolOf.length) this.symbolOf[id] = undefined;
+    this.symbolOf[id] = symbol;
   }
 
   has(id: number): boolean {
@@ -101,7 +123,7 @@ export class ChunkTable {
     this.kindOf[id] = 0;
     this.nameLenOf[id] = 0;
     this.bodyLenOf[id] = 0;
-    if (id < this.symbolOf.length) this.symbolOf[id] = undefined;
+    this.symbolOf[id] = 0;
     this.count--;
   }
 
@@ -130,5 +152,6 @@ export class ChunkTable {
     this.endOf = widen(this.endOf, (m) => new Int32Array(m));
     this.nameLenOf = widen(this.nameLenOf, (m) => new Int32Array(m));
     this.bodyLenOf = widen(this.bodyLenOf, (m) => new Int32Array(m));
+    this.symbolOf = widen(this.symbolOf, (m) => new Int32Array(m));
   }
 }

@@ -6,10 +6,11 @@
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
 import { eachChunkSize } from '../store/postings';
+import { SYMBOL_KIND_CODES } from '../store/schema';
 import { localeOrder, stringPool, type Intern } from '../strings';
-import { ChunkTable, type ChunkMeta } from './chunk-table';
+import { ChunkTable } from './chunk-table';
 import { ImportLinks } from './import-links';
-import { NameIndex } from './name-index';
+import { NameIndex, UNLINKED_KINDS } from './name-index';
 import { fileStem, normName } from './features';
 import { classifyPath, PATH_CLASSES, type PathClass } from './paths';
 import { pathTerms } from './terms';
@@ -173,50 +174,152 @@ function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined 
 /**
  * Reads the rows of the given files (all files when absent) into `kept`. Rows are consumed as they are stepped:
  * materialised, the whole index's chunk and symbol rows are ~150 MB of arrays that all live at once, get promoted,
- * and raise the heap V8 grows to before it next collects.
+ * and raise the heap V8 grows to before it next collects. Symbols and chunks are read from their tables, not through
+ * the views `symbols` and `chunks`: the views look each row's name up and decode it, and the chunks view joins each
+ * chunk to its symbol; here each symbol row is read once and each distinct name decoded once (2M rows of each at
+ * 124k files).
  */
 function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   const list = fileIds ? `IN (${fileIds.map(() => '?').join(',')})` : '';
   const params = fileIds ?? [];
   const where = (column: string): string => (fileIds ? `WHERE ${column} ${list}` : '');
-  // Names, kinds and path terms repeat across files: kept once each (the pool itself is dropped after the read).
-  const intern = stringPool();
-  db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row, intern));
-  db.each(`SELECT id, file_id, kind, line_start, line_end, symbol FROM chunks ${where('file_id')}`, params, (row) => addChunk(kept, row, intern));
+  const { chunks } = kept.facts;
+  const paths = pathParts();
+  db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row, paths));
+  // Names by id (ids are dense: ref_names keeps every name in use).
+  const names: Array<string | undefined> = [];
+  db.each(`SELECT id, name FROM ref_names ${fileIds ? `WHERE id IN (SELECT name_id FROM symbol_rows ${where('file_id')})` : ''}`, params, ([id, name]) => {
+    names[Number(id)] = String(name);
+  });
+  const symbols = new SymbolRefs(fileIds ? undefined : Number(db.get('SELECT max(id) AS n FROM symbol_rows')?.n ?? -1));
+  // Each distinct symbol (name, or container and name) as the chunk table's string id: made and looked up once.
+  const nameText = new Int32Array(names.length);
+  const containerText = new Map<string, number>();
+  const qualifiedText = new Map<number, number>();
+  kept.facts.names.addSymbols(names, (fn) => db.each(`SELECT id, file_id, name_id, kind, container FROM symbol_rows ${where('file_id')}`, params, ([id, fileId, rawName, rawKind, container]) => {
+    const nameId = Number(rawName);
+    const name = nameId >= 0 ? names[nameId] : undefined;
+    const kind = Number(rawKind);
+    // As the views read: a row naming no name is left out of `symbols` (an inner join), and its chunk has no symbol.
+    if (name === undefined) {
+      symbols.add(Number(id), kind, 0);
+      return;
+    }
+    const kindName = SYMBOL_KIND_CODES[kind];
+    fn(Number(fileId), nameId, kindName === undefined || !UNLINKED_KINDS.has(kindName));
+    if (container === null) {
+      symbols.add(Number(id), kind, nameText[nameId] || (nameText[nameId] = chunks.textId(name)));
+      return;
+    }
+    const c = String(container);
+    let inside = containerText.get(c);
+    if (inside === undefined) containerText.set(c, (inside = containerText.size));
+    // One number per (container, name): name ids are below names.length.
+    const pair = inside * names.length + nameId;
+    let text = qualifiedText.get(pair);
+    if (text === undefined) qualifiedText.set(pair, (text = chunks.textId(`${c}.${name}`)));
+    symbols.add(Number(id), kind, text);
+  }));
+  // As the chunks view's LEFT JOINs read: a chunk with no symbol row is of kind 'file', as is one whose symbol's kind
+  // code is unknown (its symbol stays).
+  db.each(`SELECT id, file_id, symbol_id, line_start, line_end FROM chunk_spans ${where('file_id')}`, params, ([id, fileId, symbolId, lineStart, lineEnd]) => {
+    const symbol = symbolId === null ? -1 : Number(symbolId);
+    const found = symbols.has(symbol);
+    const kind = found ? SYMBOL_KIND_CODES[symbols.kindOf(symbol)] : undefined;
+    chunks.setRow(Number(id), Number(fileId), kind ?? 'file', Number(lineStart), Number(lineEnd), found ? symbols.textOf(symbol) : 0);
+  });
   // Column lengths are kept so that a question's full-text query need not look each matching row's up (reading
   // them per row was half the cost of a query that matches tens of thousands of chunks).
-  eachChunkSize(db, fileIds, (id, name, _path, body) => kept.facts.chunks.setLengths(id, name, body));
-  kept.facts.names.addSymbols((fn) => db.each(`SELECT file_id, name, kind FROM symbols ${where('file_id')}`, params, fn), intern);
+  eachChunkSize(db, fileIds, (id, name, _path, body) => chunks.setLengths(id, name, body));
 }
 
-function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[], intern: Intern): void {
+/** Above this many symbol ids a full read keeps its symbols in a Map rather than in arrays by id. */
+const MAX_DENSE_SYMBOLS = 1 << 26;
+
+/**
+ * What a chunk takes from its symbol (kind, and the symbol as the chunk table's string id), by symbol id, for one
+ * read: in arrays by id for a read of every file (5 bytes per symbol: 2M at 124k files), in a Map for a commit's few.
+ */
+class SymbolRefs {
+  /** Kind code plus one (0: no symbol; 255: a code out of range). */
+  private readonly kinds: Uint8Array | undefined;
+  private readonly texts: Int32Array | undefined;
+  private readonly rows = new Map<number, [kind: number, text: number]>();
+
+  constructor(maxId?: number) {
+    if (maxId === undefined || maxId < 0 || maxId >= MAX_DENSE_SYMBOLS) return;
+    this.kinds = new Uint8Array(maxId + 1);
+    this.texts = new Int32Array(maxId + 1);
+  }
+
+  /** `text`: the chunk table's string id, 0 for a symbol without one. */
+  add(id: number, kind: number, text: number): void {
+    if (this.kinds && id >= 0 && id < this.kinds.length) {
+      this.kinds[id] = kind >= 0 && kind < 254 ? kind + 1 : 255;
+      this.texts![id] = text;
+    } else this.rows.set(id, [kind, text]);
+  }
+
+  /** Whether symbol `id` was read. */
+  has(id: number): boolean {
+    return this.kinds && id >= 0 && id < this.kinds.length ? this.kinds[id] !== 0 : this.rows.has(id);
+  }
+
+  /** The symbol's kind code; -1 for an id with no symbol read, or a code out of range. */
+  kindOf(id: number): number {
+    if (this.kinds && id >= 0 && id < this.kinds.length && this.kinds[id]) return this.kinds[id] === 255 ? -1 : this.kinds[id]! - 1;
+    return this.rows.get(id)?.[0] ?? -1;
+  }
+
+  textOf(id: number): number {
+    return this.kinds && id >= 0 && id < this.kinds.length && this.kinds[id] ? this.texts![id]! : this.rows.get(id)?.[1] ?? 0;
+  }
+}
+
+/**
+ * What one read works out once for all the files that share it: a folder's terms (its files share the array), a
+ * file name's stem terms and stem key, and one copy of each term.
+ */
+interface PathParts {
+  intern: Intern;
+  /** Terms of each folder name, and of each folder path (a folder's files share the array). */
+  folders: Map<string, string[]>;
+  dirs: Map<string, string[]>;
+  names: Map<string, { stem: string[]; stemKey: string }>;
+}
+
+function pathParts(): PathParts {
+  return { intern: stringPool(), folders: new Map(), dirs: new Map(), names: new Map() };
+}
+
+function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[], parts: PathParts): void {
   const { facts } = kept;
   const id = Number(rawId);
   const path = String(rawPath);
-  const terms = pathTerms(path);
+  const slash = path.lastIndexOf('/');
+  const dir = path.slice(0, slash + 1);
+  const base = path.slice(slash + 1);
+  let dirTerms = parts.dirs.get(dir);
+  if (!dirTerms) parts.dirs.set(dir, (dirTerms = pathTerms(path, parts.folders).dirs.map(parts.intern)));
+  let named = parts.names.get(base);
+  if (!named) parts.names.set(base, (named = { stem: pathTerms(base).stem.map(parts.intern), stemKey: parts.intern(normName(fileStem(base))) }));
   const fact: FileFact = {
-    id, path, language: intern(String(language)), lines: Number(lines), chars: Number(chars ?? 0),
-    cls: classifyPath(path), dirTerms: terms.dirs.map(intern), stemTerms: terms.stem.map(intern), stemKey: intern(normName(fileStem(path))),
+    id, path, language: parts.intern(String(language)), lines: Number(lines), chars: Number(chars ?? 0),
+    cls: classifyPath(path), dirTerms, stemTerms: named.stem, stemKey: named.stemKey,
   };
   facts.files.set(id, fact);
   facts.byPath.set(path, fact);
   kept.versions.set(id, `${String(at)}:${String(hash)}`);
   kept.totalChars += fact.chars;
-  for (const t of new Set([...fact.dirTerms, ...fact.stemTerms])) {
+  // Each term once: folder terms are distinct already, and stem terms are distinct among themselves.
+  const hold = (t: string): void => {
     const holders = facts.pathFiles.get(t);
     if (holders) holders.add(id);
     else facts.pathFiles.set(t, new Set([id]));
-  }
-  facts.stemCounts.set(fact.stemKey, (facts.stemCounts.get(fact.stemKey) ?? 0) + 1);
-}
-
-function addChunk(kept: Kept, [rawId, fileId, kind, lineStart, lineEnd, symbol]: SqlValue[], intern: Intern): void {
-  const id = Number(rawId);
-  const meta: ChunkMeta = {
-    id, fileId: Number(fileId), kind: String(kind), lineStart: Number(lineStart), lineEnd: Number(lineEnd),
-    ...(symbol !== null ? { symbol: intern(String(symbol)) } : {}),
   };
-  kept.facts.chunks.set(meta);
+  for (const t of dirTerms) hold(t);
+  for (const t of named.stem) if (!dirTerms.includes(t)) hold(t);
+  facts.stemCounts.set(fact.stemKey, (facts.stemCounts.get(fact.stemKey) ?? 0) + 1);
 }
 
 function removeFile(kept: Kept, id: number, many: boolean): void {

@@ -3,23 +3,30 @@
  * Definitions are read with the other facts; uses are read per name on first need (a name's users are a few
  * hundred index rows, all names' users a million). A commit updates both for the files it rewrote.
  */
-import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
 import { REFERENCE_KIND_CODES } from '../store/schema';
 import type { ReferenceKind } from '../parse/types';
-import type { Intern } from '../strings';
 import { UseTable } from './use-table';
 
 /** Reference kinds that tie a file to the definition it names. */
 const USE: readonly ReferenceKind[] = ['call', 'type', 'class', 'implementation'];
 export const USE_KINDS = `(${USE.map((k) => `'${k}'`).join(',')})`;
 /** The same kinds as ref_rows stores them, for queries on that table (its (name_id, kind) index covers them). */
-const USE_KIND_CODES = `(${USE.map((k) => REFERENCE_KIND_CODES.indexOf(k)).join(',')})`;
+const USE_CODES = USE.map((k) => REFERENCE_KIND_CODES.indexOf(k));
+const USE_KIND_CODES = `(${USE_CODES.join(',')})`;
+/**
+ * The same kinds as a condition for a scan of ref_rows, where no index covers the kind: a range when the codes are
+ * contiguous (they are the first four), since `IN (…)` looks each row's kind up in a temporary index (a sixth of
+ * the pass over every reference in loadUses()).
+ */
+const USE_KIND_SCAN = USE_CODES.every((c, i) => i === 0 || c === USE_CODES[i - 1]! + 1) && USE_CODES.every((c) => c >= 0)
+  ? `kind BETWEEN ${USE_CODES[0]} AND ${USE_CODES[USE_CODES.length - 1]}`
+  : `kind IN ${USE_KIND_CODES}`;
 /** Files using the names bound to the placeholders, straight from ref_rows (the `refs` view works out every kind's name). */
 const usersSql = (placeholders: string) =>
   `SELECT DISTINCT n.name, r.file_id FROM ref_names n JOIN ref_rows r ON r.name_id = n.id WHERE n.name IN (${placeholders}) AND r.kind IN ${USE_KIND_CODES}`;
 /** Kinds whose names are too local (a field `id`, a variable `data`) to link files by. */
-const UNLINKED_KINDS = new Set(['field', 'variable']);
+export const UNLINKED_KINDS: ReadonlySet<string> = new Set(['field', 'variable']);
 /** Files per `IN (…)` list. */
 const IN_LIST = 500;
 
@@ -47,33 +54,56 @@ export class NameIndex {
 
   constructor(private readonly db: IndexDatabase) {}
 
-  /** Symbol rows `[file_id, name, kind]` of files not yet in the index, fed to the callback one at a time. */
-  addSymbols(read: (fn: (row: SqlValue[]) => void) => void, intern: Intern = (s) => s): void {
-    const all = new Map<number, Set<string>>();
-    const linked = new Map<number, Set<string>>();
-    const put = (map: Map<number, Set<string>>, id: number, name: string): void => {
-      let set = map.get(id);
-      if (!set) map.set(id, (set = new Set()));
-      set.add(name);
-    };
-    read(([fileId, rawName, kind]) => {
-      const id = Number(fileId);
-      const name = intern(String(rawName));
-      put(all, id, name);
-      if (!UNLINKED_KINDS.has(String(kind))) put(linked, id, name);
-    });
-    for (const [id, set] of all) {
-      this.names.set(id, [...set]);
-      for (const name of set) {
-        const n = (this.definingFiles.get(name) ?? 0) + 1;
-        this.definingFiles.set(name, n);
-        if (n === 1) this.created.add(name);
+  /**
+   * Symbols of files not yet in the index, fed to the callback one at a time: the file, the name's id in `names`, and
+   * whether its kind links files (UNLINKED_KINDS do not). Names are handled by id until the end (2M rows at 124k
+   * files): each file's distinct names are found with a mark per name id rather than a set of strings, and each
+   * name's count of defining files is added once rather than once per file.
+   */
+  addSymbols(names: ReadonlyArray<string | undefined>, read: (fn: (fileId: number, nameId: number, linked: boolean) => void) => void): void {
+    const all = new Map<number, number[]>();
+    const linked = new Map<number, number[]>();
+    // The last file each name id was listed for, in all and in linked: a file's rows come together (they are written
+    // together); a file met again after another is checked against its own list.
+    const markAll = new Int32Array(names.length).fill(-1);
+    const markLinked = new Int32Array(names.length).fill(-1);
+    let lastFile = -1;
+    let again = false;
+    let allList: number[] = [];
+    let linkedList: number[] | undefined;
+    read((id, nameId, isLinked) => {
+      if (id !== lastFile) {
+        lastFile = id;
+        const known = all.get(id);
+        again = known !== undefined;
+        if (!known) all.set(id, (allList = []));
+        else allList = known;
+        linkedList = linked.get(id);
       }
+      if (again ? !allList.includes(nameId) : markAll[nameId] !== id) allList.push(nameId);
+      markAll[nameId] = id;
+      if (!isLinked) return;
+      if (!linkedList) linked.set(id, (linkedList = []));
+      if (again ? !linkedList.includes(nameId) : markLinked[nameId] !== id) linkedList.push(nameId);
+      markLinked[nameId] = id;
+    });
+    const counts = new Int32Array(names.length);
+    const counted: number[] = [];
+    for (const [id, list] of all) {
+      this.names.set(id, list.map((n) => names[n]!));
+      for (const n of list) if (counts[n]!++ === 0) counted.push(n);
     }
-    for (const [id, set] of linked) {
-      this.linkedNames.set(id, [...set]);
+    for (const n of counted) {
+      const name = names[n]!;
+      const before = this.definingFiles.get(name) ?? 0;
+      this.definingFiles.set(name, before + counts[n]!);
+      if (before === 0) this.created.add(name);
+    }
+    for (const [id, list] of linked) {
+      const own = list.map((n) => names[n]!);
+      this.linkedNames.set(id, own);
       // A file's rows come once per commit (its old ones were removed first), so no id is listed twice.
-      for (const name of set) {
+      for (const name of own) {
         const files = this.definers.get(name);
         if (files === undefined) this.definers.set(name, id);
         else if (typeof files === 'number') this.definers.set(name, [files, id]);
@@ -125,7 +155,7 @@ export class NameIndex {
    */
   async loadUses(pause: () => Promise<void>): Promise<void> {
     const at = this.changes;
-    const table = await UseTable.read(this.db, USE_KIND_CODES, pause, () => this.changes === at);
+    const table = await UseTable.read(this.db, USE_KIND_SCAN, pause, () => this.changes === at);
     if (table && this.changes === at) this.uses = table;
   }
 

@@ -47,12 +47,23 @@ export function questionTerms(question: string): WeightedTerms {
   return { terms, weights };
 }
 
-/** Terms of a workspace path: folder names and the file's stem, split like identifiers (extension dropped). */
-export function pathTerms(path: string): { dirs: string[]; stem: string[] } {
+/**
+ * Terms of a workspace path: folder names and the file's stem, split like identifiers (extension dropped). `folders`
+ * keeps each folder name's terms for the next path (a caller reading every path of a large index: names repeat).
+ */
+export function pathTerms(path: string, folders?: Map<string, string[]>): { dirs: string[]; stem: string[] } {
   const segments = path.split('/');
   const file = segments.pop() ?? '';
   const stem = file.replace(/\.[^.]*$/, '').replace(/\.(d|test|spec)$/, '');
-  return { dirs: [...new Set(segments.flatMap((s) => textTerms(s.replace(/[-.]/g, '_'))))], stem: [...new Set(textTerms(stem.replace(/[-.]/g, '_')))] };
+  const folderTerms = (s: string): string[] => {
+    let terms = folders?.get(s);
+    if (!terms) {
+      terms = textTerms(s.replace(/[-.]/g, '_'));
+      folders?.set(s, terms);
+    }
+    return terms;
+  };
+  return { dirs: [...new Set(segments.flatMap(folderTerms))], stem: [...new Set(textTerms(stem.replace(/[-.]/g, '_')))] };
 }
 
 /** A light stemmer: plural and verb endings off so `formatted`, `formats` and `format` meet. */
