@@ -34,3 +34,19 @@ export function localeOrder(strings: readonly string[]): Int32Array {
   });
   return order;
 }
+
+/** Code point order, which is SQLite's BINARY order over UTF-8 (UTF-16 code units differ above U+FFFF). */
+export function byCodePoint(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate stands for a code point above U+FFFF, after every character of the basic plane.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}

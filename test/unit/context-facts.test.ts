@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/core/config';
 import { dbFacts, type DbFacts } from '../../src/core/context/db-facts';
-import { byCodePoint } from '../../src/core/context/name-index';
+import { byCodePoint } from '../../src/core/strings';
 import { runIndex } from '../../src/core/index/indexer';
 import { ImportResolver } from '../../src/core/navigation/imports';
 import { createInProcessParserHost } from '../../src/core/parse/in-process-parser-host';

@@ -19,7 +19,8 @@ import { compactIndex } from '../../src/core/store/compaction';
 import { IndexDatabase } from '../../src/core/store/database';
 import { matchAny, PHRASE_CHECK_MAX, postingStats, termPostings, type TermQuery } from '../../src/core/store/postings';
 import { TermBuffer, decodeInto, PostingList } from '../../src/core/store/postings-codec';
-import { compareTerms, tokens } from '../../src/core/store/tokenize';
+import { byCodePoint } from '../../src/core/strings';
+import { tokens } from '../../src/core/store/tokenize';
 import { createNodeAssetLocator } from '../../src/node/assets';
 import { ASSET_ROOT, REPO_ROOT } from '../helpers/workspace';
 
@@ -45,7 +46,7 @@ describe('tokenizer', () => {
 
   it('orders terms as SQLite does (UTF-8 bytes), past the BMP too', () => {
     const terms = ['b', 'a', 'ab', 'é', '\uffff', '𝒳', 'z', '\ue000', ''];
-    const sorted = [...terms].sort(compareTerms);
+    const sorted = [...terms].sort(byCodePoint);
     const bytes = (s: string) => Buffer.from(s, 'utf8');
     assert.deepEqual(sorted, [...terms].sort((x, y) => Buffer.compare(bytes(x), bytes(y))));
   });

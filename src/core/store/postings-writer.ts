@@ -16,7 +16,8 @@ import { nameColumn, pathColumn } from './column-texts';
 import type { IndexDatabase } from './database';
 import { searchableText } from '../parse/identifiers';
 import { type CollectingTerm, TermTable } from './term-table';
-import { compareTerms, foldToken, scanTokens } from './tokenize';
+import { byCodePoint } from '../strings';
+import { foldToken, scanTokens } from './tokenize';
 
 /** meta key: chunks ever added (removed ones included), tokens per column, and the last chunk id. */
 export const TOTALS_KEY = 'postings_totals';
@@ -146,7 +147,7 @@ export class PendingPostings {
     const last = db.getPrepared('SELECT coalesce(max(seg), 0) AS seg FROM postings_segs', [])!;
     const seg = (Math.floor(Number(last.seg) / SEG_STEP) + 1) * SEG_STEP;
     const order = [...this.terms.list];
-    if (this.astral) order.sort((a, b) => compareTerms(a.text, b.text));
+    if (this.astral) order.sort((a, b) => byCodePoint(a.text, b.text));
     // UTF-16 order is code point order within the BMP.
     else order.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     let params: SqlValue[] = [];
@@ -216,7 +217,7 @@ function mergeSegments(db: IndexDatabase, segs: number[], level: number): void {
     const heads: Array<SqlValue[] | undefined> = cursors.map((c) => c.next());
     for (;;) {
       let term: string | undefined;
-      for (const head of heads) if (head && (term === undefined || compareTerms(String(head[0]), term) < 0)) term = String(head[0]);
+      for (const head of heads) if (head && (term === undefined || byCodePoint(String(head[0]), term) < 0)) term = String(head[0]);
       if (term === undefined) break;
       const parts: Uint8Array[] = [];
       for (let i = 0; i < heads.length; i++) {

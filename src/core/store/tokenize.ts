@@ -57,23 +57,3 @@ export function tokens(text: string): string[] {
   eachToken(text, (t) => out.push(t));
   return out;
 }
-
-/**
- * Compares two terms in SQLite's BINARY order (UTF-8 bytes), which is code point order. JavaScript's own string
- * order compares UTF-16 units and puts characters past U+FFFF (surrogate pairs) before U+E000..U+FFFF.
- */
-export function compareTerms(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 0xd800 && y >= 0xd800) {
-      // Surrogates stand for code points above every BMP character.
-      if (x >= 0xd800 && x <= 0xdfff) x += 0x10000;
-      if (y >= 0xd800 && y <= 0xdfff) y += 0x10000;
-    }
-    return x - y;
-  }
-  return a.length - b.length;
-}
