@@ -9,15 +9,18 @@
 // Times and absolute paths are scrubbed so two runs on one machine give the same bytes.
 //
 //   node scripts/answer-sample.mjs --out /tmp/before.jsonl [--work DIR] [--repos a,b] [--per 10]
+// --work defaults to a folder of this checkout's own under the temp dir; EVAL (default ../shared/eval) must hold questions/.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values: opt } = parseArgs({
   options: {
     out: { type: 'string' },
-    work: { type: 'string', default: '/tmp/answer-sample' },
+    work: { type: 'string' },
     repos: { type: 'string', default: 'honojs/hono,fastify/fastify,python-poetry/poetry,caddyserver/caddy,clap-rs/clap' },
     per: { type: 'string', default: '10' },
   },
@@ -26,8 +29,11 @@ if (!opt.out) throw new Error('--out FILE is required');
 const root = resolve(new URL('..', import.meta.url).pathname);
 const cli = join(root, 'dist/cli.js');
 const evalDir = resolve(process.env.EVAL ?? join(root, '../shared/eval'));
+if (!existsSync(join(evalDir, 'questions'))) throw new Error(`no eval set at ${evalDir}: set EVAL to the shared eval folder`);
 const mirrors = resolve(process.env.MIRROR_DIR ?? '/work/.mirror');
-const work = resolve(opt.work);
+// The default work folder is this checkout's own: two checkouts (git worktrees) sampling at once would otherwise
+// index into one another's workspaces and caches.
+const work = resolve(opt.work ?? join(tmpdir(), `answer-sample-${createHash('sha256').update(root).digest('hex').slice(0, 10)}`));
 const per = Number(opt.per);
 mkdirSync(work, { recursive: true });
 // Every run gets the same private cache folder, so indexes are reused between the before and after runs only when
