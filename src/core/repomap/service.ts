@@ -83,11 +83,11 @@ export function createRepoMapService(clock: Clock, storage?: Pick<IndexStorage, 
   async function save(): Promise<void> {
     const c = cached;
     if (!storage || !c || (c.saved && (c.savedBaseline || !c.baseline))) return;
-    const bytes = encodeMapSnapshot(c.baseline ? { data: c.data, baseline: c.baseline } : { data: c.data });
+    const parts = encodeMapSnapshot(c.baseline ? { data: c.data, baseline: c.baseline } : { data: c.data });
     c.saved = true;
     c.savedBaseline = c.baseline !== undefined;
-    if (!bytes) return;
-    await storage.writeSidecar(MAP_SNAPSHOT_SIDECAR, bytes).catch((e: unknown) => {
+    if (!parts) return;
+    await storage.writeSidecar(MAP_SNAPSHOT_SIDECAR, parts).catch((e: unknown) => {
       logger?.debug(`repo map: could not save the graph beside the index (${e instanceof Error ? e.message : String(e)})`);
     });
   }
