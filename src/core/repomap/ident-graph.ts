@@ -43,7 +43,8 @@ export class IdentGraphBuilder {
     return this.names;
   }
 
-  define(name: string, file: number): void {
+  /** Records that `file` defines `name`; its identifier number. */
+  define(name: string, file: number): number {
     let ident = this.index.get(name);
     if (ident === undefined) {
       ident = this.names.length;
@@ -51,9 +52,10 @@ export class IdentGraphBuilder {
       this.index.set(name, ident);
       this.lastDefiner.push(-1);
     }
-    if (this.lastDefiner[ident] === file) return;
+    if (this.lastDefiner[ident] === file) return ident;
     this.lastDefiner[ident] = file;
     this.defs.push(ident, file);
+    return ident;
   }
 
   /**

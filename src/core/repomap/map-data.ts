@@ -8,8 +8,9 @@
 import type { SqlValue } from 'sql.js';
 import { classifyPath, PathClass } from '../navigation/path-class';
 import type { IndexDatabase } from '../store/database';
-import { localeOrder, stringPool } from '../strings';
+import { localeOrder } from '../strings';
 import { IdentGraphBuilder } from './ident-graph';
+import { TagTable } from './tag-table';
 import type { MapData, MapSources, MapTag } from './types';
 
 const CALLABLE = new Set(['function', 'method']);
@@ -42,11 +43,9 @@ export function loadMapData(db: IndexDatabase, version: string, previous?: MapDa
   const changed: number[] = [];
   for (let f = 0; f < files.length; f++) if (lent[f]! < 0) changed.push(f);
   const parts: Parts = { ids, fileIndex: new Map(ids.map((id, f) => [id, f])), lent, changed, previous };
-  const tags = readTags(db, parts);
-  const refs = readRefs(db, parts);
-
   const graph = new IdentGraphBuilder();
-  for (let f = 0; f < tags.length; f++) for (const t of tags[f]!) graph.define(t.name, f);
+  const tags = readTags(db, parts, graph);
+  const refs = readRefs(db, parts);
   // References come counted per (file, name) from ref_counts, kept by the index on every write (store/ref-counts.ts):
   // a row per pair instead of one per reference. Names are the index's interned ids, looked up once each; pairs whose
   // name no file defines are dropped here, not in SQL (filtering there by the symbols' names cost ~5x the plain
@@ -161,27 +160,36 @@ function eachRowOf(db: IndexDatabase, sql: string, { ids, fileIndex, lent, chang
 }
 
 /**
- * Per file, its tags: lent by `previous`, or read from the symbols of the changed files. A file's rows are turned
- * into its tags as soon as the next file's begin (they come together: a file's rows are written together), so only
- * one file's rows are held at a time: held for every file until the end, the 2M rows at 100k files took ~370 MB.
- * A file whose rows come in more than one run is read again on its own.
+ * Per file, its tags: lent by `previous`, or read from the symbols of the changed files; each tag's name is defined in
+ * `graph`, file by file in path order. A file's rows are turned into its tags as soon as the next file's begin (a
+ * file's rows are written together), so one file's rows are held at a time, and its tags go into columns: held as
+ * objects until every row was read, the 2M rows at 100k files took ~370 MB. A file whose rows come in more than one
+ * run is read again on its own.
  */
-function readTags(db: IndexDatabase, parts: Parts): MapTag[][] {
-  const { lent, changed, previous } = parts;
-  const tags: Array<MapTag[] | undefined> = Array.from(lent, (p) => (p >= 0 ? previous!.tags[p]! : undefined));
-  // One string per distinct name and kind, shared by every tag that holds it; the pool goes once the tags are read.
-  const intern = stringPool();
+function readTags(db: IndexDatabase, parts: Parts, graph: IdentGraphBuilder): TagTable {
+  const { lent, previous } = parts;
+  const n = lent.length;
+  const read = new ReadTags();
+  // Where each changed file's tags are in `read` (-1: no rows read).
+  const runStart = new Int32Array(n).fill(-1);
+  const runLength = new Int32Array(n);
   const sql = 'SELECT file_id, name, qualified_name, kind, container IS NOT NULL, name_line, line_start, line_end, id FROM symbols';
   const loaded = (r: SqlValue[]): LoadedTag => ({
-    id: Number(r[8]), name: intern(String(r[1])), qualifiedName: String(r[2]), kind: intern(String(r[3])), line: Number(r[5]),
+    id: Number(r[8]), name: String(r[1]), qualifiedName: String(r[2]), kind: String(r[3]), line: Number(r[5]),
     lineStart: Number(r[6]), lineEnd: Number(r[7]), nested: Number(r[4]) === 1,
   });
+  const keep = (f: number, rows: LoadedTag[]): void => {
+    const list = keepNonLocal(rows);
+    runStart[f] = read.size;
+    runLength[f] = list.length;
+    for (const t of list) read.push(t);
+  };
   const split = new Set<number>();
   let file = -1;
   let rows: LoadedTag[] = [];
   const close = (): void => {
     if (file < 0) return;
-    if (tags[file] === undefined) tags[file] = keepNonLocal(rows);
+    if (runStart[file]! < 0) keep(file, rows);
     else split.add(file);
   };
   eachRowOf(db, sql, parts, (f, r) => {
@@ -196,11 +204,94 @@ function readTags(db: IndexDatabase, parts: Parts): MapTag[][] {
   if (split.size) {
     const again = new Map<number, LoadedTag[]>([...split].map((f) => [f, []]));
     eachRowOf(db, sql, { ...parts, changed: [...split] }, (f, r) => again.get(f)?.push(loaded(r)));
-    for (const [f, list] of again) tags[f] = keepNonLocal(list);
+    for (const [f, list] of again) keep(f, list);
   }
-  // A changed file without symbols has no tags.
-  for (const f of changed) tags[f] ??= [];
-  return tags as MapTag[][];
+  return assemble(read, { lent, runStart, runLength, previous: previous?.tags }, graph);
+}
+
+/**
+ * The table in file (path) order from the lent and the read parts, defining each tag's name in `graph` in that
+ * order (identifiers are numbered as first defined). Kinds are numbered in the order they first appear.
+ */
+function assemble(read: ReadTags, from: { lent: Int32Array; runStart: Int32Array; runLength: Int32Array; previous: TagTable | undefined }, graph: IdentGraphBuilder): TagTable {
+  const { lent, runStart, runLength, previous } = from;
+  const n = lent.length;
+  const start = new Int32Array(n + 1);
+  for (let f = 0; f < n; f++) start[f + 1] = start[f]! + (lent[f]! >= 0 ? previous!.count(lent[f]!) : Math.max(runLength[f]!, 0));
+  const total = start[n]!;
+  const id = new Float64Array(total);
+  const name = new Int32Array(total);
+  const kind = new Int32Array(total);
+  const line = new Int32Array(total);
+  const parent = new Int32Array(total);
+  const kinds: string[] = [];
+  const kindNumbers = new Map<string, number>();
+  for (let f = 0; f < n; f++) {
+    const p = lent[f]!;
+    let at = start[f]!;
+    if (p >= 0) {
+      for (let k = previous!.start[p]!; k < previous!.start[p + 1]!; k++, at++) {
+        id[at] = previous!.id[k]!;
+        name[at] = graph.define(previous!.names[previous!.name[k]!]!, f);
+        kind[at] = number(kindNumbers, kinds, previous!.kinds[previous!.kind[k]!]!);
+        line[at] = previous!.line[k]!;
+        parent[at] = previous!.parent[k]!;
+      }
+      continue;
+    }
+    for (let k = runStart[f]!; k < runStart[f]! + runLength[f]!; k++, at++) {
+      id[at] = read.id[k]!;
+      name[at] = graph.define(read.names[read.name[k]!]!, f);
+      kind[at] = number(kindNumbers, kinds, read.kinds[read.kind[k]!]!);
+      line[at] = read.line[k]!;
+      parent[at] = read.parent[k]!;
+    }
+  }
+  return new TagTable(start, id, name, kind, line, parent, graph.definedNames(), kinds);
+}
+
+/** Tags as read, in growing columns; names and kinds numbered in the order read. */
+class ReadTags {
+  size = 0;
+  id = new Float64Array(1024);
+  name = new Int32Array(1024);
+  kind = new Int32Array(1024);
+  line = new Int32Array(1024);
+  parent = new Int32Array(1024);
+  readonly names: string[] = [];
+  readonly kinds: string[] = [];
+  private readonly nameNumbers = new Map<string, number>();
+  private readonly kindNumbers = new Map<string, number>();
+
+  push(t: MapTag): void {
+    if (this.size === this.id.length) this.grow();
+    const k = this.size++;
+    this.id[k] = t.id;
+    this.name[k] = number(this.nameNumbers, this.names, t.name);
+    this.kind[k] = number(this.kindNumbers, this.kinds, t.kind);
+    this.line[k] = t.line;
+    this.parent[k] = t.parent ?? -1;
+  }
+
+  private grow(): void {
+    const twice = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.id = twice(this.id);
+    this.name = twice(this.name);
+    this.kind = twice(this.kind);
+    this.line = twice(this.line);
+    this.parent = twice(this.parent);
+  }
+}
+
+/** The number of `s` in `list`, added at the end when new. */
+function number(numbers: Map<string, number>, list: string[], s: string): number {
+  let no = numbers.get(s);
+  if (no === undefined) numbers.set(s, (no = list.push(s) - 1));
+  return no;
 }
 
 /** Per file, the names it references and how often: lent by `previous`, or read from ref_counts for the changed files. */

@@ -9,7 +9,8 @@
  */
 import type { IdentGraph } from './ident-graph';
 import type { RankOutput } from './rank';
-import type { MapData, MapTag } from './types';
+import { TagTable } from './tag-table';
+import type { MapData } from './types';
 
 const MAGIC = 'context-oracle map snapshot\n';
 /** Bump when the layout or the meaning of a column changes. */
@@ -41,38 +42,17 @@ interface Header {
  */
 export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array[] | undefined {
   const g = data.idents;
-  const kinds: string[] = [];
-  const kindIndex = new Map<string, number>();
-  let tagCount = 0;
-  for (const list of data.tags) tagCount += list.length;
+  const tags = data.tags;
   const perFile = new Int32Array(data.files.length);
-  const id = new Int32Array(tagCount);
-  const name = new Int32Array(tagCount);
-  const kind = new Int32Array(tagCount);
-  const line = new Int32Array(tagCount);
-  const parent = new Int32Array(tagCount);
-  let k = 0;
-  for (let f = 0; f < data.tags.length; f++) {
-    const list = data.tags[f]!;
-    perFile[f] = list.length;
-    for (const t of list) {
-      if (t.id > 0x7fffffff) return undefined;
-      let kindNo = kindIndex.get(t.kind);
-      if (kindNo === undefined) {
-        kindNo = kinds.length;
-        kinds.push(t.kind);
-        kindIndex.set(t.kind, kindNo);
-      }
-      id[k] = t.id;
-      name[k] = g.index.get(t.name)!;
-      kind[k] = kindNo;
-      line[k] = t.line;
-      parent[k++] = t.parent ?? -1;
-    }
+  for (let f = 0; f < perFile.length; f++) perFile[f] = tags.count(f);
+  const id = new Int32Array(tags.size);
+  for (let k = 0; k < id.length; k++) {
+    if (tags.id[k]! > 0x7fffffff) return undefined;
+    id[k] = tags.id[k]!;
   }
   const columns: [string, Column][] = [
     ['fileWeight', data.fileWeight], ['pathOrder', data.pathOrder],
-    ['tagsPerFile', perFile], ['tagId', id], ['tagName', name], ['tagKind', kind], ['tagLine', line], ['tagParent', parent],
+    ['tagsPerFile', perFile], ['tagId', id], ['tagName', tags.name], ['tagKind', tags.kind], ['tagLine', tags.line], ['tagParent', tags.parent],
     ['defStart', g.defStart], ['defFiles', g.defFiles], ['refStart', g.refStart], ['refFiles', g.refFiles], ['refCounts', g.refCounts],
     ['fileId', data.sources.fileIds], ['fileRefStart', data.sources.refStart], ['fileRefNames', data.sources.refNames], ['fileRefCounts', data.sources.refCounts],
     ['nameId', data.sources.nameIds],
@@ -82,7 +62,7 @@ export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array[]
       ['rankValue', baseline.definitions.rank]);
   }
   const header: Header = {
-    format: FORMAT, version: data.version, files: data.files, fileStamps: data.sources.fileStamps, lastNameId: data.sources.lastNameId, names: [...g.names], kinds,
+    format: FORMAT, version: data.version, files: data.files, fileStamps: data.sources.fileStamps, lastNameId: data.sources.lastNameId, names: [...g.names], kinds: [...tags.kinds],
     columns: columns.map(([n, c]) => [n, c instanceof Float64Array ? 'f64' : 'i32', c.length]),
   };
   const head = new TextEncoder().encode(`${MAGIC}${JSON.stringify(header)}\n`);
@@ -130,20 +110,9 @@ export function decodeMapSnapshot(bytes: Uint8Array): MapSnapshot | undefined {
     defStart: col('defStart'), defFiles: col('defFiles'), refStart: col('refStart'), refFiles: col('refFiles'), refCounts: col('refCounts'),
   };
   const perFile = col<Int32Array>('tagsPerFile');
-  const id = col<Int32Array>('tagId');
-  const name = col<Int32Array>('tagName');
-  const kind = col<Int32Array>('tagKind');
-  const line = col<Int32Array>('tagLine');
-  const parent = col<Int32Array>('tagParent');
-  let k = 0;
-  const tags: MapTag[][] = Array.from(perFile, (count) => {
-    const list: MapTag[] = new Array<MapTag>(count);
-    for (let i = 0; i < count; i++, k++) {
-      // The same literal shape as keepNonLocal's (map-data.ts), `parent` included.
-      list[i] = { id: id[k]!, name: names[name[k]!]!, kind: header.kinds[kind[k]!]!, line: line[k]!, parent: parent[k]! < 0 ? undefined : parent[k]!, index: i };
-    }
-    return list;
-  });
+  const start = new Int32Array(perFile.length + 1);
+  for (let f = 0; f < perFile.length; f++) start[f + 1] = start[f]! + perFile[f]!;
+  const tags = new TagTable(start, Float64Array.from(col<Int32Array>('tagId')), col('tagName'), col('tagKind'), col('tagLine'), col('tagParent'), names, header.kinds);
   const data: MapData = {
     version: header.version, files: header.files, fileWeight: col('fileWeight'), tags, idents, details: new Map(), pathOrder: col('pathOrder'),
     sources: {

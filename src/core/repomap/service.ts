@@ -142,7 +142,7 @@ function neighbourhood(data: MapData, focus: number[]): Set<number> {
   const g = data.idents;
   const focusSet = new Set(focus);
   const defined = new Set<number>();
-  for (const f of focus) for (const tag of data.tags[f]!) {
+  for (const f of focus) for (const tag of data.tags.of(f)) {
     const i = g.index.get(tag.name);
     if (i !== undefined) defined.add(i);
   }
