@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { loadMapData } from '../../src/core/repomap/map-data';
+import { decodeMapSnapshot, encodeMapSnapshot } from '../../src/core/repomap/map-snapshot';
 import type { MapData } from '../../src/core/repomap/types';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
 import { removeWorkspace } from '../helpers/workspace';
@@ -81,5 +82,33 @@ describe('reading the repo map graph', () => {
     assert.ok(!a.some((t) => t.name === 'inner'), 'a definition local to a method is left out');
     assert.deepEqual(a.map((t) => t.index), a.map((_, i) => i));
     assert.equal(data.tags.count(data.files.indexOf('src/b.ts')), data.tags.of(data.files.indexOf('src/b.ts')).length);
+  });
+
+  it('reads a saved graph back the same from a buffer of its own (columns as views) and from part of a larger one', async () => {
+    const w = await indexedWorkspace(FILES);
+    roots.push(w.root);
+    disposers.push(w.dispose);
+    const data = loadMapData(w.db, 'v1');
+    const parts = encodeMapSnapshot({ data })!;
+    const size = parts.reduce((n, p) => n + p.length, 0);
+    const own = new Uint8Array(size);
+    let at = 0;
+    for (const p of parts) {
+      own.set(p, at);
+      at += p.length;
+    }
+    // At an odd offset in a larger buffer: no column is aligned there, so each is copied.
+    const larger = new Uint8Array(size + 11);
+    larger.set(own, 3);
+    for (const bytes of [own, larger.subarray(3, 3 + size)]) {
+      const back = decodeMapSnapshot(bytes)!.data;
+      assert.deepEqual(shape(back), shape(data));
+      assert.deepEqual(back.files.map((_, f) => back.tags.of(f)), data.files.map((_, f) => data.tags.of(f)));
+      assert.deepEqual([...back.pathOrder], [...data.pathOrder]);
+      assert.deepEqual([...back.sources.refNames], [...data.sources.refNames]);
+    }
+    const copied = decodeMapSnapshot(larger.subarray(3, 3 + size))!.data;
+    larger.fill(0);
+    assert.deepEqual(shape(copied), shape(data), 'columns read from part of a larger buffer are copies of it');
   });
 });
