@@ -79,8 +79,11 @@ export interface IndexStorage {
    * absent. Readers check it belongs to the index they read; it is never part of the index image.
    */
   readSidecar(name: string): Promise<Uint8Array | undefined>;
-  /** Replaces a sidecar atomically (temp file, rename): a reader sees the old bytes or the new ones. */
-  writeSidecar(name: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Replaces a sidecar atomically (temp file, rename): a reader sees the old bytes or the new ones. The bytes come in
+   * parts, written one after the other, so that a large sidecar made of existing arrays is never copied into one.
+   */
+  writeSidecar(name: string, parts: readonly Uint8Array[]): Promise<void>;
 }
 
 export interface Logger {

@@ -201,13 +201,13 @@ export function createFileIndexStorage(indexPath: string, { readInPlace = READ_I
         throw e;
       }
     },
-    async writeSidecar(name, bytes) {
+    async writeSidecar(name, parts) {
       await ensureDir();
       const target = `${indexPath}.${name}`;
       // Named like the image's drafts, so removeStaleTemps deletes one a killed writer left.
       const tmp = `${indexPath}.${process.pid}.${Date.now()}.${++drafts}.tmp`;
       try {
-        await fsp.writeFile(tmp, bytes);
+        await fsp.writeFile(tmp, parts);
         await fsp.rename(tmp, target);
       } catch (e) {
         await fsp.rm(tmp, { force: true });

@@ -12,8 +12,12 @@ import { runIndex } from '../../src/core/index/indexer';
 import type { EngineDeps } from '../../src/core/ports';
 import { IndexDatabase } from '../../src/core/store/database';
 import { memoryImage } from '../../src/core/store/paged-file';
+import { decodeUses, encodeUses } from '../../src/core/context/saved-uses';
+import { UseTable } from '../../src/core/context/use-table';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
-import { removeWorkspace, writeFiles } from '../helpers/workspace';
+import { existsSync, writeFileSync } from 'node:fs';
+import type { Engine } from '../../src/core/engine';
+import { captureLogger, indexPathOf, makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -99,6 +103,83 @@ describe('the use table', () => {
     assert.ok(committed);
     assert.ok(!facts.names.usesLoaded, 'a pass overtaken by a commit is thrown away');
     assert.ok([...facts.names.usersOf('route')].some((id) => facts.files.get(id)?.path === 'pad/p4.ts'));
+    await d.parser.dispose();
+  });
+
+  it('is saved beside the index by a warm-up and read back by the next host on that index version only', async () => {
+    const root = makeWorkspace(FILES);
+    roots.push(root);
+    const engines: Engine[] = [];
+    const open = (logger = captureLogger()) => {
+      const e = testEngine(root, {}, logger);
+      engines.push(e);
+      return { e, logger };
+    };
+    const questions = ['where is the session renewed', 'how does the router route a path', 'what does a user model save'];
+    const answers = async (e: Engine) => {
+      const out: unknown[] = [];
+      // Timings (durationMs and the like) left out.
+      for (const q of questions) out.push(JSON.parse(JSON.stringify(await e.getContextForQuestion(q, { maxTokens: 2000 }), (k, v) => (k.endsWith('Ms') ? undefined : v))));
+      return out;
+    };
+    try {
+      const first = open();
+      await first.e.index();
+      await first.e.warm();
+      const sidecar = `${indexPathOf(root)}.uses`;
+      assert.ok(existsSync(sidecar), 'saved beside the index');
+      assert.ok(!first.logger.lines.some((l) => /read back/.test(l)), 'the first host read the index');
+      const expected = await answers(first.e);
+
+      const second = open();
+      await second.e.warm();
+      assert.ok(second.logger.lines.some((l) => /use table read back from beside the index/.test(l)), second.logger.lines.join('\n'));
+      assert.deepEqual(await answers(second.e), expected, 'the same answers from the saved table');
+
+      // A commit moves the index version: the saved table is not used, and one of the new version replaces it.
+      writeFiles(root, { 'pad/p5.ts': "import { route } from '../src/router';\nexport function p5() { return route('/p5'); }\n" });
+      await second.e.noteChanges([{ path: 'pad/p5.ts' }]);
+      await second.e.syncNow();
+      const third = open();
+      await third.e.warm();
+      assert.ok(!third.logger.lines.some((l) => /read back/.test(l)), third.logger.lines.join('\n'));
+      const fourth = open();
+      await fourth.e.warm();
+      assert.ok(fourth.logger.lines.some((l) => /read back/.test(l)), 'the new version was saved');
+      assert.deepEqual(await answers(fourth.e), await answers(third.e));
+
+      // Bytes that are not a whole saved table are logged and the index is read instead.
+      writeFileSync(sidecar, 'garbage');
+      const fifth = open();
+      await fifth.e.warm();
+      assert.ok(fifth.logger.lines.some((l) => /saved use table is unreadable/.test(l)), fifth.logger.lines.join('\n'));
+      assert.deepEqual(await answers(fifth.e), await answers(third.e));
+    } finally {
+      for (const e of engines) await e.dispose();
+    }
+  });
+
+  it('saves pairs that read back as the table they came from, for that version only, and only when they fit the index', async () => {
+    const { d, db } = await indexed();
+    const table = (await UseTable.read(db, 'kind BETWEEN 0 AND 3', noPause, () => true))!;
+    const parts = encodeUses('v1', table.pairs);
+    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      bytes.set(p, at);
+      at += p.length;
+    }
+    const back = decodeUses(bytes, 'v1')!;
+    assert.deepEqual([...back.usedAt], [...table.pairs.usedAt]);
+    assert.deepEqual([...back.used], [...table.pairs.used]);
+    assert.equal(decodeUses(bytes, 'v2'), undefined, 'another version is not used');
+    assert.throws(() => decodeUses(bytes.subarray(0, bytes.length - 4), 'v1'), /cut short/);
+    const restored = UseTable.fromSaved(db, back)!;
+    const files = [...dbFacts(db).files.keys()];
+    assert.deepEqual(files.map((f) => restored.namesUsedBy(f)), files.map((f) => table.namesUsedBy(f)));
+    for (const name of ['route', 'Session', 'helper', 'Model']) assert.deepEqual([...restored.usersOf(name)], [...table.usersOf(name)]);
+    const unknownName = { usedAt: back.usedAt, used: Int32Array.from(back.used, (n, i) => (i === 0 ? 1 << 30 : n)) };
+    assert.equal(UseTable.fromSaved(db, unknownName), undefined, 'a name id the index does not have');
     await d.parser.dispose();
   });
 });

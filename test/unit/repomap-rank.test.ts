@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { IdentGraphBuilder } from '../../src/core/repomap/ident-graph';
+import { TagTable } from '../../src/core/repomap/tag-table';
 import { identMultiplier, rankDefinitions, type RankInput } from '../../src/core/repomap/rank';
 import type { MapData } from '../../src/core/repomap/types';
 import { localeOrder } from '../../src/core/strings';
@@ -31,10 +32,11 @@ function randomData(seed: number, files: number, idents: number): Random {
   }
   const graph = new IdentGraphBuilder();
   for (const [name, definers] of defines) for (const f of definers) graph.define(name, f);
-  for (const [name, refs] of references) for (const [f, n] of refs) graph.reference(graph.identOf(name)!, f, n);
   const paths = Array.from({ length: files }, (_, i) => `f${String(i).padStart(3, '0')}.ts`);
   const data: MapData = {
-    version: 'test', files: paths, fileWeight: new Float64Array(files).fill(1), tags: Array.from({ length: files }, () => []), idents: graph.build(),
+    version: 'test', files: paths, fileWeight: new Float64Array(files).fill(1), tags: TagTable.empty(files), idents: graph.build((emit) => {
+      for (const [name, refs] of references) for (const [f, n] of refs) emit(graph.identOf(name)!, f, n);
+    }),
     details: new Map(), pathOrder: localeOrder(paths),
     // Not from an index: the ranking reads none of it.
     sources: { fileIds: new Int32Array(files), fileStamps: [], refStart: new Int32Array(files + 1), refNames: new Int32Array(0), refCounts: new Int32Array(0), nameIds: new Int32Array(0), lastNameId: 0, reread: files },

@@ -7,7 +7,7 @@ import type { IndexDatabase } from '../store/database';
 import { REFERENCE_KIND_CODES } from '../store/schema';
 import type { ReferenceKind } from '../parse/types';
 import { byCodePoint } from '../strings';
-import { UseTable } from './use-table';
+import { UseTable, type UsePairs } from './use-table';
 
 /** Reference kinds that tie a file to the definition it names. */
 const USE: readonly ReferenceKind[] = ['call', 'type', 'class', 'implementation'];
@@ -151,13 +151,21 @@ export class NameIndex {
   }
 
   /**
-   * Reads every use of every name at once (a long-running host's warm-up), in steps with `pause()` between them.
-   * Until then, and after any commit, uses are read per file and per name as questions need them.
+   * Reads every use of every name at once (a long-running host's warm-up), in steps with `pause()` between them; or,
+   * given `saved` (pairs saved for the index as it is now, context/saved-uses.ts), takes those. Until then, and after
+   * any commit, uses are read per file and per name as questions need them. Whether the table is now held (false
+   * when a commit overtook the pass, or the saved pairs do not fit the index).
    */
-  async loadUses(pause: () => Promise<void>): Promise<void> {
+  async loadUses(pause: () => Promise<void>, saved?: UsePairs): Promise<boolean> {
     const at = this.changes;
-    const table = await UseTable.read(this.db, USE_KIND_SCAN, pause, () => this.changes === at);
+    const table = saved ? UseTable.fromSaved(this.db, saved) : await UseTable.read(this.db, USE_KIND_SCAN, pause, () => this.changes === at);
     if (table && this.changes === at) this.uses = table;
+    return this.uses !== undefined && this.uses === table;
+  }
+
+  /** The uses held (see loadUses), as pairs to save; undefined when not held. */
+  get usePairs(): UsePairs | undefined {
+    return this.uses?.pairs;
   }
 
   /** Whether every use is held in memory (loadUses() ran since the last change). */

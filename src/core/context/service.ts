@@ -10,6 +10,9 @@ import type { IndexRequest } from '../store/index-request';
 import { countTokens } from '../tokens';
 import { getContextForQuestion } from './context';
 import { dbFacts } from './db-facts';
+import type { NameIndex } from './name-index';
+import { decodeUses, encodeUses, USES_SIDECAR } from './saved-uses';
+import { indexVersion } from '../repomap/service';
 import type { ContextOptions, ContextResult, EmbeddingSettings } from './types';
 
 /** Each method reads the index of the request it serves (see store/index-request.ts). */
@@ -38,6 +41,27 @@ export function createContextService(deps: EngineDeps): ContextMethods {
     }
     return index;
   };
+  /**
+   * Every use of every name: from the pairs saved beside the index when they are of its version, else read from the
+   * index and then saved (a failed save only costs the next host the read).
+   */
+  async function loadUses(db: IndexDatabase, names: NameIndex): Promise<void> {
+    const version = indexVersion(db);
+    const saved = await deps.storage.readSidecar(USES_SIDECAR).then((bytes) => (bytes ? decodeUses(bytes, version) : undefined)).catch((e: unknown) => {
+      deps.logger.warn(`warm-up: the saved use table is unreadable, reading the index instead (${e instanceof Error ? e.message : String(e)})`);
+      return undefined;
+    });
+    if (saved && await names.loadUses(nextTurn, saved)) {
+      deps.logger.debug('warm-up: the use table read back from beside the index');
+      return;
+    }
+    if (saved) deps.logger.warn('warm-up: the saved use table does not fit the index, reading the index instead');
+    if (!await names.loadUses(nextTurn) || indexVersion(db) !== version) return;
+    await deps.storage.writeSidecar(USES_SIDECAR, encodeUses(version, names.usePairs!)).catch((e: unknown) => {
+      deps.logger.debug(`warm-up: could not save the use table beside the index (${e instanceof Error ? e.message : String(e)})`);
+    });
+  }
+
   return {
     async getContextForQuestion(request, question, options = {}) {
       const db = await request.db();
@@ -60,7 +84,7 @@ export function createContextService(deps: EngineDeps): ContextMethods {
         await nextTurn();
         facts.imports();
         void facts.symbolNames;
-        await facts.names.loadUses(nextTurn);
+        await loadUses(db, facts.names);
         await nextTurn();
         countTokens('warm');
         deps.logger.debug(`warm-up: ${facts.files.size} files ready for questions in ${deps.clock.now() - started} ms`);

@@ -14,6 +14,23 @@ const FILES_PER_STEP = 2000;
 /** File and name ids below this are read as one number, file * PACK + name. */
 const PACK = 2 ** 26;
 
+/** Each file's names used: file f's are `used[usedAt[f]]` up to `used[usedAt[f + 1]]` (name ids, in order of first use). */
+export interface UsePairs {
+  usedAt: Int32Array;
+  used: Int32Array;
+}
+
+/** Name id → name, and name → id, from ref_names (ids are dense: it keeps every name in use). */
+function readNames(db: IndexDatabase): { names: Array<string | undefined>; ids: Map<string, number> } {
+  const names: Array<string | undefined> = [];
+  const ids = new Map<string, number>();
+  db.each('SELECT id, name FROM ref_names', [], ([id, name]) => {
+    names[Number(id)] = String(name);
+    ids.set(String(name), Number(id));
+  });
+  return { names, ids };
+}
+
 export class UseTable {
   private constructor(
     /** Name id → name. */
@@ -32,12 +49,7 @@ export class UseTable {
    * `current()` turns false meanwhile (the index changed under the pass). `useKinds`: the condition on ref_rows.kind.
    */
   static async read(db: IndexDatabase, useKinds: string, pause: () => Promise<void>, current: () => boolean): Promise<UseTable | undefined> {
-    const names: Array<string | undefined> = [];
-    const ids = new Map<string, number>();
-    db.each('SELECT id, name FROM ref_names', [], ([id, name]) => {
-      names[Number(id)] = String(name);
-      ids.set(String(name), Number(id));
-    });
+    const { names, ids } = readNames(db);
     const maxFile = Number(db.get('SELECT max(file_id) AS n FROM ref_rows')?.n ?? -1);
     const fileCol = new IntColumn();
     const nameCol = new IntColumn();
@@ -70,13 +82,35 @@ export class UseTable {
     for (let i = 0; i < pairs; i++) usedAt[fileCol.values[i]! + 1]!++;
     for (let f = 1; f < usedAt.length; f++) usedAt[f]! += usedAt[f - 1]!;
     // Pairs came in file order, so the names used are already grouped by file.
-    const used = nameCol.values.slice(0, pairs);
+    return UseTable.of(names, ids, usedAt, nameCol.values.slice(0, pairs));
+  }
+
+  /**
+   * The table from pairs saved earlier for the index as it is now (context/saved-uses.ts), with the names read from
+   * the index; undefined when they do not fit it (a name id it does not have, offsets out of order).
+   */
+  static fromSaved(db: IndexDatabase, { usedAt, used }: UsePairs): UseTable | undefined {
+    const { names, ids } = readNames(db);
+    if (!usedAt.length || usedAt[0] !== 0 || usedAt[usedAt.length - 1] !== used.length) return undefined;
+    for (let f = 1; f < usedAt.length; f++) if (usedAt[f]! < usedAt[f - 1]!) return undefined;
+    for (let i = 0; i < used.length; i++) if (used[i]! < 0 || names[used[i]!] === undefined) return undefined;
+    return UseTable.of(names, ids, usedAt, used);
+  }
+
+  /** Each file's names used, by offset per file: what is saved beside the index. */
+  get pairs(): UsePairs {
+    return { usedAt: this.usedAt, used: this.used };
+  }
+
+  /** The table from each file's names used; the files using each name are derived from them. */
+  private static of(names: Array<string | undefined>, ids: Map<string, number>, usedAt: Int32Array, used: Int32Array): UseTable {
+    const pairs = used.length;
     const usersAt = new Int32Array(names.length + 1);
     for (let i = 0; i < pairs; i++) usersAt[used[i]! + 1]!++;
     for (let n = 1; n < usersAt.length; n++) usersAt[n]! += usersAt[n - 1]!;
     const users = new Int32Array(pairs);
     const fill = usersAt.slice(0, names.length);
-    for (let i = 0; i < pairs; i++) users[fill[used[i]!]!++] = fileCol.values[i]!;
+    for (let f = 0; f + 1 < usedAt.length; f++) for (let i = usedAt[f]!; i < usedAt[f + 1]!; i++) users[fill[used[i]!]!++] = f;
     return new UseTable(names, ids, usedAt, used, usersAt, users);
   }
 

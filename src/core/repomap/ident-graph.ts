@@ -20,15 +20,18 @@ export interface IdentGraph {
   readonly refCounts: Int32Array;
 }
 
-/** Collects definitions, then references, in the order they should be kept; `build()` packs them. */
+/**
+ * Collects definitions in the order they should be kept; `build()` packs them with the references. References are
+ * not collected: at 100k files there are ~5M (file, identifier) pairs, and growing columns for them (keys, files and
+ * counts, each doubled as it filled) cost ~130 MB at the map build's peak; counted first, they are placed straight
+ * into columns of their final size.
+ */
 export class IdentGraphBuilder {
   private readonly names: string[] = [];
   private readonly index = new Map<string, number>();
   private readonly defs = new Pairs();
   /** Last file recorded per identifier, so a file defining a name twice is listed once. */
   private lastDefiner: number[] = [];
-  private readonly refs = new Pairs();
-  private readonly counts = new Pairs();
 
   /** Identifier number of `name`, or undefined when no file defines it. */
   identOf(name: string): number | undefined {
@@ -40,7 +43,8 @@ export class IdentGraphBuilder {
     return this.names;
   }
 
-  define(name: string, file: number): void {
+  /** Records that `file` defines `name`; its identifier number. */
+  define(name: string, file: number): number {
     let ident = this.index.get(name);
     if (ident === undefined) {
       ident = this.names.length;
@@ -48,23 +52,32 @@ export class IdentGraphBuilder {
       this.index.set(name, ident);
       this.lastDefiner.push(-1);
     }
-    if (this.lastDefiner[ident] === file) return;
+    if (this.lastDefiner[ident] === file) return ident;
     this.lastDefiner[ident] = file;
     this.defs.push(ident, file);
+    return ident;
   }
 
-  /** `file` references defined identifier `ident` `count` times; each (ident, file) pair once. */
-  reference(ident: number, file: number, count: number): void {
-    this.refs.push(ident, file);
-    this.counts.push(ident, count);
-  }
-
-  build(): IdentGraph {
+  /**
+   * The graph, with the references `eachReference` emits: `file` references defined identifier `ident` `count` times,
+   * each (ident, file) pair once, in the order they should be kept. It is called twice (to count, then to place) and
+   * must emit the same references in the same order both times.
+   */
+  build(eachReference: (emit: (ident: number, file: number, count: number) => void) => void): IdentGraph {
     const n = this.names.length;
     this.lastDefiner = [];
     const [defStart, defFiles] = this.defs.grouped(n);
-    const [refStart, refFiles] = this.refs.grouped(n);
-    const [, refCounts] = this.counts.grouped(n);
+    const refStart = new Int32Array(n + 1);
+    eachReference((ident) => { refStart[ident + 1]!++; });
+    for (let i = 0; i < n; i++) refStart[i + 1]! += refStart[i]!;
+    const refFiles = new Int32Array(refStart[n]!);
+    const refCounts = new Int32Array(refStart[n]!);
+    const at = refStart.slice(0, n);
+    eachReference((ident, file, count) => {
+      const k = at[ident]!++;
+      refFiles[k] = file;
+      refCounts[k] = count;
+    });
     return { names: this.names, index: this.index, defStart, defFiles, refStart, refFiles, refCounts };
   }
 }

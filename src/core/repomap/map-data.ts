@@ -8,8 +8,9 @@
 import type { SqlValue } from 'sql.js';
 import { classifyPath, PathClass } from '../navigation/path-class';
 import type { IndexDatabase } from '../store/database';
-import { localeOrder, stringPool, type Intern } from '../strings';
+import { localeOrder } from '../strings';
 import { IdentGraphBuilder } from './ident-graph';
+import { TagTable } from './tag-table';
 import type { MapData, MapSources, MapTag } from './types';
 
 const CALLABLE = new Set(['function', 'method']);
@@ -42,11 +43,9 @@ export function loadMapData(db: IndexDatabase, version: string, previous?: MapDa
   const changed: number[] = [];
   for (let f = 0; f < files.length; f++) if (lent[f]! < 0) changed.push(f);
   const parts: Parts = { ids, fileIndex: new Map(ids.map((id, f) => [id, f])), lent, changed, previous };
-  const tags = readTags(db, parts);
-  const refs = readRefs(db, parts);
-
   const graph = new IdentGraphBuilder();
-  for (let f = 0; f < tags.length; f++) for (const t of tags[f]!) graph.define(t.name, f);
+  const tags = readTags(db, parts, graph);
+  const refs = readRefs(db, parts);
   // References come counted per (file, name) from ref_counts, kept by the index on every write (store/ref-counts.ts):
   // a row per pair instead of one per reference. Names are the index's interned ids, looked up once each; pairs whose
   // name no file defines are dropped here, not in SQL (filtering there by the symbols' names cost ~5x the plain
@@ -59,18 +58,20 @@ export function loadMapData(db: IndexDatabase, version: string, previous?: MapDa
     if (id >= 0) identOfNameId[id] = ident;
   });
   const byId = Int32Array.from(files, (_, f) => f).sort((a, b) => ids[a]! - ids[b]!);
-  for (const f of byId) {
-    for (let k = refs.refStart[f]!; k < refs.refStart[f + 1]!; k++) {
-      const ident = identOfNameId[refs.refNames[k]!] ?? -1;
-      if (ident >= 0) graph.reference(ident, f, refs.refCounts[k]!);
+  const idents = graph.build((emit) => {
+    for (const f of byId) {
+      for (let k = refs.refStart[f]!; k < refs.refStart[f + 1]!; k++) {
+        const ident = identOfNameId[refs.refNames[k]!] ?? -1;
+        if (ident >= 0) emit(ident, f, refs.refCounts[k]!);
+      }
     }
-  }
+  });
   const fileWeight = Float64Array.from(files, (p, f) => (lent[f]! >= 0 ? previous!.fileWeight[lent[f]!]! : CLASS_WEIGHT[classifyPath(p)]));
   // Places in collation order stay right while the paths do (an edit in place); an added or removed file moves them.
   const samePaths = previous !== undefined && previous.files.length === files.length && files.every((p, f) => previous.files[f] === p);
   const sources: MapSources = { fileIds: Int32Array.from(ids), fileStamps: stamps, ...refs, ...names, reread: changed.length };
   return {
-    version, files, fileWeight, tags, idents: graph.build(), details: new Map(), pathOrder: samePaths ? previous.pathOrder : localeOrder(files),
+    version, files, fileWeight, tags, idents, details: new Map(), pathOrder: samePaths ? previous.pathOrder : localeOrder(files),
     sources,
   };
 }
@@ -140,66 +141,176 @@ interface Parts {
 }
 
 /**
- * Rows of `sql` (whose first column is a file id) for the changed files: looked up by file when they are few, else
- * one scan of the table with the rows of unchanged files skipped.
+ * Rows of `sql` (whose first column is a file id; `tail` follows its WHERE clause) for the changed files: looked up
+ * by file when they are few, else one scan of the table with the rows of unchanged files skipped.
  */
-function eachRowOf(db: IndexDatabase, sql: string, { ids, fileIndex, lent, changed }: Parts, fn: (file: number, row: SqlValue[]) => void): void {
+function eachRowOf(db: IndexDatabase, sql: string, { ids, fileIndex, lent, changed }: Parts, fn: (file: number, row: SqlValue[]) => void, tail = ''): void {
   const step = (r: SqlValue[]) => {
     const f = fileIndex.get(Number(r[0]));
     if (f !== undefined && lent[f]! < 0) fn(f, r);
   };
   if (changed.length > MAX_LOOKED_UP || changed.length === ids.length) {
-    db.each(sql, [], step);
+    db.each(`${sql} ${tail}`, [], step);
     return;
   }
   for (let i = 0; i < changed.length; i += LOOKUP_BATCH) {
     const part = changed.slice(i, i + LOOKUP_BATCH).map((f) => ids[f]!);
-    db.each(`${sql} WHERE file_id IN (${part.map(() => '?').join(',')})`, part, step);
+    db.each(`${sql} WHERE file_id IN (${part.map(() => '?').join(',')}) ${tail}`, part, step);
   }
 }
 
-/** Per file, its tags: lent by `previous`, or read from the symbols of the changed files. */
-function readTags(db: IndexDatabase, parts: Parts): MapTag[][] {
-  const { lent, changed, previous } = parts;
-  // One string per distinct name and kind, shared by every tag that holds it; the pool goes once the tags are read.
-  let intern: Intern | undefined = stringPool();
-  const loaded = new Map<number, LoadedTag[]>(changed.map((f) => [f, []]));
-  eachRowOf(db, 'SELECT file_id, name, qualified_name, kind, container IS NOT NULL, name_line, line_start, line_end, id FROM symbols',
-    parts, (f, r) => {
-      loaded.get(f)!.push({
-        id: Number(r[8]), name: intern!(String(r[1])), qualifiedName: String(r[2]), kind: intern!(String(r[3])), line: Number(r[5]),
-        lineStart: Number(r[6]), lineEnd: Number(r[7]), nested: Number(r[4]) === 1,
-      });
-    });
-  intern = undefined;
-  return Array.from(lent, (p, f) => {
-    if (p >= 0) return previous!.tags[p]!;
-    const list = loaded.get(f)!;
-    loaded.delete(f);
-    // Outer definitions before the ones they contain.
-    list.sort((a, b) => a.lineStart - b.lineStart || b.lineEnd - a.lineEnd || a.id - b.id);
-    return keepNonLocal(list);
+/**
+ * Per file, its tags: lent by `previous`, or read from the symbols of the changed files; each tag's name is defined in
+ * `graph`, file by file in path order. A file's rows are turned into its tags as soon as the next file's begin (a
+ * file's rows are written together), so one file's rows are held at a time, and its tags go into columns: held as
+ * objects until every row was read, the 2M rows at 100k files took ~370 MB. A file whose rows come in more than one
+ * run is read again on its own.
+ */
+function readTags(db: IndexDatabase, parts: Parts, graph: IdentGraphBuilder): TagTable {
+  const { lent, previous } = parts;
+  const n = lent.length;
+  const read = new ReadTags();
+  // Where each changed file's tags are in `read` (-1: no rows read).
+  const runStart = new Int32Array(n).fill(-1);
+  const runLength = new Int32Array(n);
+  const sql = 'SELECT file_id, name, qualified_name, kind, container IS NOT NULL, name_line, line_start, line_end, id FROM symbols';
+  const loaded = (r: SqlValue[]): LoadedTag => ({
+    id: Number(r[8]), name: String(r[1]), qualifiedName: String(r[2]), kind: String(r[3]), line: Number(r[5]),
+    lineStart: Number(r[6]), lineEnd: Number(r[7]), nested: Number(r[4]) === 1,
   });
+  const keep = (f: number, rows: LoadedTag[]): void => {
+    const list = keepNonLocal(rows);
+    runStart[f] = read.size;
+    runLength[f] = list.length;
+    for (const t of list) read.push(t);
+  };
+  const split = new Set<number>();
+  let file = -1;
+  let rows: LoadedTag[] = [];
+  const close = (): void => {
+    if (file < 0) return;
+    if (runStart[file]! < 0) keep(file, rows);
+    else split.add(file);
+  };
+  eachRowOf(db, sql, parts, (f, r) => {
+    if (f !== file) {
+      close();
+      file = f;
+      rows = [];
+    }
+    rows.push(loaded(r));
+  });
+  close();
+  if (split.size) {
+    const again = new Map<number, LoadedTag[]>([...split].map((f) => [f, []]));
+    eachRowOf(db, sql, { ...parts, changed: [...split] }, (f, r) => again.get(f)?.push(loaded(r)));
+    for (const [f, list] of again) keep(f, list);
+  }
+  return assemble(read, { lent, runStart, runLength, previous: previous?.tags }, graph);
+}
+
+/**
+ * The table in file (path) order from the lent and the read parts, defining each tag's name in `graph` in that
+ * order (identifiers are numbered as first defined). Kinds are numbered in the order they first appear.
+ */
+function assemble(read: ReadTags, from: { lent: Int32Array; runStart: Int32Array; runLength: Int32Array; previous: TagTable | undefined }, graph: IdentGraphBuilder): TagTable {
+  const { lent, runStart, runLength, previous } = from;
+  const n = lent.length;
+  const start = new Int32Array(n + 1);
+  for (let f = 0; f < n; f++) start[f + 1] = start[f]! + (lent[f]! >= 0 ? previous!.count(lent[f]!) : Math.max(runLength[f]!, 0));
+  const total = start[n]!;
+  const id = new Float64Array(total);
+  const name = new Int32Array(total);
+  const kind = new Int32Array(total);
+  const line = new Int32Array(total);
+  const parent = new Int32Array(total);
+  const kinds: string[] = [];
+  const kindNumbers = new Map<string, number>();
+  for (let f = 0; f < n; f++) {
+    const p = lent[f]!;
+    let at = start[f]!;
+    if (p >= 0) {
+      for (let k = previous!.start[p]!; k < previous!.start[p + 1]!; k++, at++) {
+        id[at] = previous!.id[k]!;
+        name[at] = graph.define(previous!.names[previous!.name[k]!]!, f);
+        kind[at] = number(kindNumbers, kinds, previous!.kinds[previous!.kind[k]!]!);
+        line[at] = previous!.line[k]!;
+        parent[at] = previous!.parent[k]!;
+      }
+      continue;
+    }
+    for (let k = runStart[f]!; k < runStart[f]! + runLength[f]!; k++, at++) {
+      id[at] = read.id[k]!;
+      name[at] = graph.define(read.names[read.name[k]!]!, f);
+      kind[at] = number(kindNumbers, kinds, read.kinds[read.kind[k]!]!);
+      line[at] = read.line[k]!;
+      parent[at] = read.parent[k]!;
+    }
+  }
+  return new TagTable(start, id, name, kind, line, parent, graph.definedNames(), kinds);
+}
+
+/** Tags as read, in growing columns; names and kinds numbered in the order read. */
+class ReadTags {
+  size = 0;
+  id = new Float64Array(1024);
+  name = new Int32Array(1024);
+  kind = new Int32Array(1024);
+  line = new Int32Array(1024);
+  parent = new Int32Array(1024);
+  readonly names: string[] = [];
+  readonly kinds: string[] = [];
+  private readonly nameNumbers = new Map<string, number>();
+  private readonly kindNumbers = new Map<string, number>();
+
+  push(t: MapTag): void {
+    if (this.size === this.id.length) this.grow();
+    const k = this.size++;
+    this.id[k] = t.id;
+    this.name[k] = number(this.nameNumbers, this.names, t.name);
+    this.kind[k] = number(this.kindNumbers, this.kinds, t.kind);
+    this.line[k] = t.line;
+    this.parent[k] = t.parent ?? -1;
+  }
+
+  private grow(): void {
+    const twice = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.id = twice(this.id);
+    this.name = twice(this.name);
+    this.kind = twice(this.kind);
+    this.line = twice(this.line);
+    this.parent = twice(this.parent);
+  }
+}
+
+/** The number of `s` in `list`, added at the end when new. */
+function number(numbers: Map<string, number>, list: string[], s: string): number {
+  let no = numbers.get(s);
+  if (no === undefined) numbers.set(s, (no = list.push(s) - 1));
+  return no;
 }
 
 /** Per file, the names it references and how often: lent by `previous`, or read from ref_counts for the changed files. */
 function readRefs(db: IndexDatabase, parts: Parts): Pick<MapSources, 'refStart' | 'refNames' | 'refCounts'> {
   const { lent, previous } = parts;
   const n = lent.length;
-  // The changed files' pairs as read (any file order), then every file's pairs packed in file order.
-  const read = new Triples();
-  const perFile = new Int32Array(n + 1);
-  eachRowOf(db, 'SELECT file_id, name_id, n FROM ref_counts', parts, (f, r) => {
-    read.push(f, Number(r[1]), Number(r[2]));
-    perFile[f + 1]!++;
-  });
   const before = previous?.sources;
+  // Each changed file's pairs are counted first (SQLite aggregates them in key order, no row goes through sql.js), so
+  // its pairs are then placed straight into columns of their final size: collected first, the 4.9M pairs of a whole
+  // read at 100k files were ~150 MB of growing columns at the map build's peak.
+  const refStart = new Int32Array(n + 1);
+  eachRowOf(db, 'SELECT file_id, count(*) FROM ref_counts', parts, (f, r) => {
+    refStart[f + 1] = Number(r[1]);
+  }, 'GROUP BY file_id');
   for (let f = 0; f < n; f++) {
     const p = lent[f]!;
-    if (p >= 0) perFile[f + 1] = before!.refStart[p + 1]! - before!.refStart[p]!;
+    if (p >= 0) refStart[f + 1] = before!.refStart[p + 1]! - before!.refStart[p]!;
   }
-  for (let f = 0; f < n; f++) perFile[f + 1]! += perFile[f]!;
-  const refStart = perFile;
+  for (let f = 0; f < n; f++) refStart[f + 1]! += refStart[f]!;
   const refNames = new Int32Array(refStart[n]!);
   const refCounts = new Int32Array(refStart[n]!);
   const fill = refStart.slice(0, n);
@@ -211,37 +322,13 @@ function readRefs(db: IndexDatabase, parts: Parts): Pick<MapSources, 'refStart' 
     refNames.set(before!.refNames.subarray(from, to), fill[f]!);
     refCounts.set(before!.refCounts.subarray(from, to), fill[f]!);
   }
-  const [readFile, readName, readCount] = read.columns();
-  for (let k = 0; k < readFile!.length; k++) {
-    const at = fill[readFile![k]!]!++;
-    refNames[at] = readName![k]!;
-    refCounts[at] = readCount![k]!;
-  }
+  // The same rows as counted (one statement after the other, nothing writes in between), in the order read.
+  eachRowOf(db, 'SELECT file_id, name_id, n FROM ref_counts', parts, (f, r) => {
+    const at = fill[f]!++;
+    refNames[at] = Number(r[1]);
+    refCounts[at] = Number(r[2]);
+  });
   return { refStart, refNames, refCounts };
-}
-
-/** Rows of three integers, appended (a whole read has millions: plain arrays of numbers cost ~3x the bytes). */
-class Triples {
-  private cols = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
-  private size = 0;
-
-  push(a: number, b: number, c: number): void {
-    if (this.size === this.cols[0]!.length) {
-      this.cols = this.cols.map((col) => {
-        const grown = new Int32Array(col.length * 2);
-        grown.set(col);
-        return grown;
-      });
-    }
-    const [x, y, z] = this.cols;
-    x![this.size] = a;
-    y![this.size] = b;
-    z![this.size++] = c;
-  }
-
-  columns(): Int32Array[] {
-    return this.cols.map((c) => c.subarray(0, this.size));
-  }
 }
 
 /**
@@ -275,6 +362,8 @@ interface LoadedTag {
  * each kept tag to its container so rendering can print the class above its methods.
  */
 function keepNonLocal(all: LoadedTag[]): MapTag[] {
+  // Outer definitions before the ones they contain.
+  all.sort((a, b) => a.lineStart - b.lineStart || b.lineEnd - a.lineEnd || a.id - b.id);
   const byQualified = new Map<string, LoadedTag>();
   for (const t of all) if (!byQualified.has(t.qualifiedName)) byQualified.set(t.qualifiedName, t);
   const kept: MapTag[] = [];

@@ -9,7 +9,8 @@
  */
 import type { IdentGraph } from './ident-graph';
 import type { RankOutput } from './rank';
-import type { MapData, MapTag } from './types';
+import { TagTable } from './tag-table';
+import type { MapData } from './types';
 
 const MAGIC = 'context-oracle map snapshot\n';
 /** Bump when the layout or the meaning of a column changes. */
@@ -34,41 +35,24 @@ interface Header {
   columns: [string, 'i32' | 'f64', number][];
 }
 
-/** The snapshot's bytes; undefined when it cannot be represented (a symbol id beyond 2^31). */
-export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array | undefined {
+/**
+ * The snapshot's bytes, in parts to be written one after the other (the columns are views of the graph's own, not
+ * copied: one buffer of the whole snapshot was ~130 MB at 100k files, on top of the graph); undefined when it cannot
+ * be represented (a symbol id beyond 2^31).
+ */
+export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array[] | undefined {
   const g = data.idents;
-  const kinds: string[] = [];
-  const kindIndex = new Map<string, number>();
-  let tagCount = 0;
-  for (const list of data.tags) tagCount += list.length;
+  const tags = data.tags;
   const perFile = new Int32Array(data.files.length);
-  const id = new Int32Array(tagCount);
-  const name = new Int32Array(tagCount);
-  const kind = new Int32Array(tagCount);
-  const line = new Int32Array(tagCount);
-  const parent = new Int32Array(tagCount);
-  let k = 0;
-  for (let f = 0; f < data.tags.length; f++) {
-    const list = data.tags[f]!;
-    perFile[f] = list.length;
-    for (const t of list) {
-      if (t.id > 0x7fffffff) return undefined;
-      let kindNo = kindIndex.get(t.kind);
-      if (kindNo === undefined) {
-        kindNo = kinds.length;
-        kinds.push(t.kind);
-        kindIndex.set(t.kind, kindNo);
-      }
-      id[k] = t.id;
-      name[k] = g.index.get(t.name)!;
-      kind[k] = kindNo;
-      line[k] = t.line;
-      parent[k++] = t.parent ?? -1;
-    }
+  for (let f = 0; f < perFile.length; f++) perFile[f] = tags.count(f);
+  const id = new Int32Array(tags.size);
+  for (let k = 0; k < id.length; k++) {
+    if (tags.id[k]! > 0x7fffffff) return undefined;
+    id[k] = tags.id[k]!;
   }
   const columns: [string, Column][] = [
     ['fileWeight', data.fileWeight], ['pathOrder', data.pathOrder],
-    ['tagsPerFile', perFile], ['tagId', id], ['tagName', name], ['tagKind', kind], ['tagLine', line], ['tagParent', parent],
+    ['tagsPerFile', perFile], ['tagId', id], ['tagName', tags.name], ['tagKind', tags.kind], ['tagLine', tags.line], ['tagParent', tags.parent],
     ['defStart', g.defStart], ['defFiles', g.defFiles], ['refStart', g.refStart], ['refFiles', g.refFiles], ['refCounts', g.refCounts],
     ['fileId', data.sources.fileIds], ['fileRefStart', data.sources.refStart], ['fileRefNames', data.sources.refNames], ['fileRefCounts', data.sources.refCounts],
     ['nameId', data.sources.nameIds],
@@ -78,21 +62,19 @@ export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array |
       ['rankValue', baseline.definitions.rank]);
   }
   const header: Header = {
-    format: FORMAT, version: data.version, files: data.files, fileStamps: data.sources.fileStamps, lastNameId: data.sources.lastNameId, names: [...g.names], kinds,
+    format: FORMAT, version: data.version, files: data.files, fileStamps: data.sources.fileStamps, lastNameId: data.sources.lastNameId, names: [...g.names], kinds: [...tags.kinds],
     columns: columns.map(([n, c]) => [n, c instanceof Float64Array ? 'f64' : 'i32', c.length]),
   };
   const head = new TextEncoder().encode(`${MAGIC}${JSON.stringify(header)}\n`);
-  const start = align(4 + head.length);
-  const size = columns.reduce((at, [, c]) => align(at + c.byteLength), start);
-  const out = new Uint8Array(size);
-  new DataView(out.buffer).setUint32(0, head.length, true);
-  out.set(head, 4);
-  let at = start;
+  const start = new Uint8Array(align(4 + head.length));
+  new DataView(start.buffer).setUint32(0, head.length, true);
+  start.set(head, 4);
+  const parts: Uint8Array[] = [start];
   for (const [, c] of columns) {
-    out.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength), at);
-    at = align(at + c.byteLength);
+    parts.push(new Uint8Array(c.buffer, c.byteOffset, c.byteLength));
+    if (c.byteLength !== align(c.byteLength)) parts.push(new Uint8Array(align(c.byteLength) - c.byteLength));
   }
-  return out;
+  return parts;
 }
 
 /**
@@ -107,14 +89,18 @@ export function decodeMapSnapshot(bytes: Uint8Array): MapSnapshot | undefined {
   const header = JSON.parse(head.slice(MAGIC.length)) as Header;
   if (header.format !== FORMAT) return undefined;
   const cols = new Map<string, Column>();
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   let at = align(4 + headLength);
   for (const [n, type, length] of header.columns) {
     const width = type === 'f64' ? 8 : 4;
     if (at + length * width > bytes.length) throw new Error(`map snapshot cut short in column ${n}`);
-    // A copy, not a view: the column must be aligned, and the file's buffer should not outlive the decode (and a Node
-    // Buffer's slice() is a view, so the copy is made by the constructor).
-    const raw = new Uint8Array(bytes.subarray(at, at + length * width));
-    cols.set(n, type === 'f64' ? new Float64Array(raw.buffer) : new Int32Array(raw.buffer));
+    // A view of the file's bytes when they are a buffer of their own (the file read whole) and the column sits
+    // aligned in it: copies of the columns were ~110 MB at 100k files on top of the file's 130 MB, for the price of
+    // keeping the header's bytes (~17 MB) as long as the graph. Otherwise a copy, so that a larger buffer the bytes
+    // are part of is not kept alive (a Node Buffer's slice() is a view, so the copy is made by the constructor).
+    const offset = bytes.byteOffset + at;
+    const raw = own && offset % width === 0 ? { buffer: bytes.buffer, offset } : { buffer: new Uint8Array(bytes.subarray(at, at + length * width)).buffer, offset: 0 };
+    cols.set(n, type === 'f64' ? new Float64Array(raw.buffer, raw.offset, length) : new Int32Array(raw.buffer, raw.offset, length));
     at = align(at + length * width);
   }
   const col = <T extends Column>(n: string): T => {
@@ -128,20 +114,9 @@ export function decodeMapSnapshot(bytes: Uint8Array): MapSnapshot | undefined {
     defStart: col('defStart'), defFiles: col('defFiles'), refStart: col('refStart'), refFiles: col('refFiles'), refCounts: col('refCounts'),
   };
   const perFile = col<Int32Array>('tagsPerFile');
-  const id = col<Int32Array>('tagId');
-  const name = col<Int32Array>('tagName');
-  const kind = col<Int32Array>('tagKind');
-  const line = col<Int32Array>('tagLine');
-  const parent = col<Int32Array>('tagParent');
-  let k = 0;
-  const tags: MapTag[][] = Array.from(perFile, (count) => {
-    const list: MapTag[] = new Array<MapTag>(count);
-    for (let i = 0; i < count; i++, k++) {
-      // The same literal shape as keepNonLocal's (map-data.ts), `parent` included.
-      list[i] = { id: id[k]!, name: names[name[k]!]!, kind: header.kinds[kind[k]!]!, line: line[k]!, parent: parent[k]! < 0 ? undefined : parent[k]!, index: i };
-    }
-    return list;
-  });
+  const start = new Int32Array(perFile.length + 1);
+  for (let f = 0; f < perFile.length; f++) start[f + 1] = start[f]! + perFile[f]!;
+  const tags = new TagTable(start, Float64Array.from(col<Int32Array>('tagId')), col('tagName'), col('tagKind'), col('tagLine'), col('tagParent'), names, header.kinds);
   const data: MapData = {
     version: header.version, files: header.files, fileWeight: col('fileWeight'), tags, idents, details: new Map(), pathOrder: col('pathOrder'),
     sources: {

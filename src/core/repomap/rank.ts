@@ -100,8 +100,11 @@ export function rankDefinitions(data: MapData, input: RankInput): RankOutput {
   else teleport.fill(1 / n);
 
   let rank = Float64Array.from(teleport);
+  // Two buffers, swapped each iteration: a new one per iteration left up to 100 dead arrays of n doubles outside
+  // V8's heap until it next collected (~100 MB of the map build's peak at 100k files).
+  let next = new Float64Array(n);
   for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
-    const next = new Float64Array(n);
+    next.fill(0);
     let dangling = 0;
     for (let f = 0; f < n; f++) {
       if (outWeight[f] === 0) dangling += rank[f]!;
@@ -116,7 +119,7 @@ export function rankDefinitions(data: MapData, input: RankInput): RankOutput {
       next[f] += (DAMPING * dangling + (1 - DAMPING)) * teleport[f]!;
       err += Math.abs(next[f]! - rank[f]!);
     }
-    rank = next;
+    [rank, next] = [next, rank];
     if (err < n * TOLERANCE) break;
   }
 

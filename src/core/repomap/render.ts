@@ -38,11 +38,11 @@ export function groupEntries(data: MapData, entries: MapEntry[]): RenderedFile[]
       order.push(e.file);
     }
     if (e.tag) {
-      const fileTags = data.tags[e.file]!;
+      const fileTags = data.tags.of(e.file);
       for (let t: MapTag | undefined = e.tag; t && !set.has(t.index); t = t.parent === undefined ? undefined : fileTags[t.parent]) set.add(t.index);
     }
   }
-  return order.map((file) => ({ file, tags: [...chosen.get(file)!].sort((a, b) => a - b).map((i) => data.tags[file]![i]!) }));
+  return order.map((file) => ({ file, tags: [...chosen.get(file)!].sort((a, b) => a - b).map((i) => data.tags.of(file)[i]!) }));
 }
 
 export function renderGroups(data: MapData, groups: RenderedFile[]): string {
@@ -54,7 +54,7 @@ export function renderGroups(data: MapData, groups: RenderedFile[]): string {
       continue;
     }
     out.push(`${path}:`);
-    const all = data.tags[file]!;
+    const all = data.tags.of(file);
     let prev = -1;
     let prevLine = -1;
     for (const tag of tags) {

@@ -107,7 +107,7 @@ export function rankedEntries(data: MapData, ranked: RankOutput, allowed?: (file
     let names = byName.get(file);
     if (!names) {
       byName.set(file, (names = new Map()));
-      for (const tag of data.tags[file]!) {
+      for (const tag of data.tags.of(file)) {
         const list = names.get(tag.name);
         if (list) list.push(tag);
         else names.set(tag.name, [tag]);
@@ -128,7 +128,7 @@ export function rankedEntries(data: MapData, ranked: RankOutput, allowed?: (file
  */
 export function entryCount(data: MapData, allowed?: (file: number) => boolean): number {
   let n = 0;
-  for (let f = 0; f < data.files.length; f++) if (!allowed || allowed(f)) n += data.tags[f]!.length || 1;
+  for (let f = 0; f < data.files.length; f++) if (!allowed || allowed(f)) n += data.tags.count(f) || 1;
   return n;
 }
 
@@ -155,7 +155,7 @@ export function renderRepoMap(db: IndexDatabase, data: MapData, request: MapRequ
     })),
     stats: {
       filesIndexed: data.files.length,
-      definitions: data.tags.reduce((n, t) => n + t.length, 0),
+      definitions: data.tags.size,
       candidates: request.first ? entries.length : entryCount(data, request.allowed),
       shown: fitted.shown,
       indexVersion: data.version,

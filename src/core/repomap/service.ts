@@ -83,11 +83,11 @@ export function createRepoMapService(clock: Clock, storage?: Pick<IndexStorage, 
   async function save(): Promise<void> {
     const c = cached;
     if (!storage || !c || (c.saved && (c.savedBaseline || !c.baseline))) return;
-    const bytes = encodeMapSnapshot(c.baseline ? { data: c.data, baseline: c.baseline } : { data: c.data });
+    const parts = encodeMapSnapshot(c.baseline ? { data: c.data, baseline: c.baseline } : { data: c.data });
     c.saved = true;
     c.savedBaseline = c.baseline !== undefined;
-    if (!bytes) return;
-    await storage.writeSidecar(MAP_SNAPSHOT_SIDECAR, bytes).catch((e: unknown) => {
+    if (!parts) return;
+    await storage.writeSidecar(MAP_SNAPSHOT_SIDECAR, parts).catch((e: unknown) => {
       logger?.debug(`repo map: could not save the graph beside the index (${e instanceof Error ? e.message : String(e)})`);
     });
   }
@@ -142,7 +142,7 @@ function neighbourhood(data: MapData, focus: number[]): Set<number> {
   const g = data.idents;
   const focusSet = new Set(focus);
   const defined = new Set<number>();
-  for (const f of focus) for (const tag of data.tags[f]!) {
+  for (const f of focus) for (const tag of data.tags.of(f)) {
     const i = g.index.get(tag.name);
     if (i !== undefined) defined.add(i);
   }

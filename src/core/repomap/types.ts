@@ -1,5 +1,6 @@
 /** DTOs and internal shapes of the repo map. */
 import type { IdentGraph } from './ident-graph';
+import type { TagTable } from './tag-table';
 
 export interface RepoMapOptions {
   /** Token budget for `text` (default 1,024); the map never exceeds it. */
@@ -82,7 +83,7 @@ export interface MapData {
   /** Per file, how much its definitions count: tests and peripheral code (examples, benchmarks) rank lower. */
   fileWeight: Float64Array;
   /** Per file, its definitions sorted by line. */
-  tags: MapTag[][];
+  tags: TagTable;
   /** Who defines and who references each identifier. */
   idents: IdentGraph;
   /** Symbol id → qualified name and signature, filled for the tags a map shows. */

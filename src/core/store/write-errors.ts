@@ -47,6 +47,6 @@ export function reportingWriteErrors(storage: IndexStorage): IndexStorage {
     appendJournal: (at, bytes) => storage.appendJournal(at, bytes).catch((e: unknown) => { throw writeFailure(e, named(e, journal)); }),
     lock: () => storage.lock().catch((e: unknown) => { throw writeFailure(e, named(e, where)); }),
     readSidecar: (name) => storage.readSidecar(name),
-    writeSidecar: (name, bytes) => storage.writeSidecar(name, bytes).catch((e: unknown) => { throw writeFailure(e, named(e, `${where}.${name}`)); }),
+    writeSidecar: (name, parts) => storage.writeSidecar(name, parts).catch((e: unknown) => { throw writeFailure(e, named(e, `${where}.${name}`)); }),
   };
 }
