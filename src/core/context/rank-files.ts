@@ -114,10 +114,10 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
   let maxFile = 0;
   let maxChunk = 0;
   let maxVec = 0;
-  for (const f of ev.text.files.values()) {
+  ev.text.files.forEach((f) => {
     maxFile = Math.max(maxFile, f.bm25);
     maxChunk = Math.max(maxChunk, chunkAgg(f.top));
-  }
+  });
   for (const v of vecByFile.values()) maxVec = Math.max(maxVec, v);
   const pathScore = pathScorer(ev);
 
@@ -137,7 +137,8 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     s.focus = t ? t.focus : 0;
     // A file the question names by path or module path counts like a named symbol.
     let miss = ev.pathMentions.has(id) ? 1 - PATH_MENTION_QUALITY : 1;
-    for (const m of matchesOf.get(id) ?? []) miss *= 1 - m.quality;
+    const named = matchesOf.get(id);
+    if (named) for (const m of named) miss *= 1 - m.quality;
     s.entity = 1 - miss;
     s.mentionRef = ev.mentionRefs.get(id) ?? 0;
     s.path = ev.pathMentions.has(id) ? 1 : pathScore(id);
@@ -168,7 +169,7 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     c.add(id, base, relevance, s.vector, factorOf(id, code), 0);
   };
   // Text files first, then the other paths' files not already in, each once (slots in this order).
-  for (const [id, t] of ev.text.files) score(id, t);
+  ev.text.files.forEach((t, id) => score(id, t));
   const others = (id: number): void => {
     if (c.slot(id) === undefined) score(id, undefined);
   };
