@@ -203,24 +203,54 @@ class FileTexts implements ReadonlyMap<number, FileText> {
 }
 
 /**
+ * Per-row working arrays of one question, kept for the next ones on the same index (by its chunk table): made anew
+ * they were ~30 bytes a matching chunk, megabytes a question that V8 counts as external memory and collects for.
+ * Views into them never leave retrieveText, which runs to its end without yielding.
+ */
+class Scratch {
+  private readonly ints: Int32Array[] = [];
+  private readonly floats: Float64Array[] = [];
+
+  /** A zeroed view of `n` slots of the kept array `slot`. */
+  int32(slot: number, n: number): Int32Array {
+    if ((this.ints[slot]?.length ?? -1) < n) this.ints[slot] = new Int32Array(Math.max(n, 2 * (this.ints[slot]?.length ?? 0)));
+    const view = this.ints[slot]!.subarray(0, n);
+    view.fill(0);
+    return view;
+  }
+
+  float64(slot: number, n: number): Float64Array {
+    if ((this.floats[slot]?.length ?? -1) < n) this.floats[slot] = new Float64Array(Math.max(n, 2 * (this.floats[slot]?.length ?? 0)));
+    const view = this.floats[slot]!.subarray(0, n);
+    view.fill(0);
+    return view;
+  }
+}
+
+const scratchOf = new WeakMap<ChunkTable, Scratch>();
+/** Slots of Scratch.int32 (float64 has its own). */
+const enum Ints { First, Last, Buf, Nested, Matched, UnionA, UnionB }
+const enum Floats { NameNorm, BodyNorm }
+
+/**
  * Flags (by row) the chunks whose line range lies inside another matching chunk's range in the same file: widest
  * first, a chunk is nested when an earlier (wider or equal, earlier-starting) one spans it. A file's rows, in id
  * order, are nearly in that order already (the indexer numbers chunks in source order, the file's own header chunk
  * last), so they are put in order by insertion, stable as a sort of the id order; past a few moves per row, by
  * Array's (also stable) sort. Sorting every file's rows with a comparator was a tenth of a question at 100k files.
  */
-function nestedRows(rows: ChunkRows, table: ChunkTable): Uint8Array {
-  const out = new Uint8Array(rows.count);
+function nestedRows(rows: ChunkRows, table: ChunkTable, scratch: Scratch): Int32Array {
+  const out = scratch.int32(Ints.Nested, rows.count);
   const { order, start: from, ids } = rows;
   // Each row's lines, read once in id order (the table's columns are read at random otherwise).
-  const first = new Int32Array(rows.count);
-  const last = new Int32Array(rows.count);
+  const first = scratch.int32(Ints.First, rows.count);
+  const last = scratch.int32(Ints.Last, rows.count);
   for (let i = 0; i < rows.count; i++) {
     first[i] = table.lineStartOf(ids[i]!);
     last[i] = table.lineEndOf(ids[i]!);
   }
   const before = (x: number, y: number): number => first[x]! - first[y]! || last[y]! - last[x]!;
-  const buf = new Int32Array(rows.count);
+  const buf = scratch.int32(Ints.Buf, rows.count);
   for (let f = 0; f + 1 < from.length; f++) {
     const a = from[f]!;
     const n = from[f + 1]! - a;
@@ -248,12 +278,24 @@ function nestedRows(rows: ChunkRows, table: ChunkTable): Uint8Array {
   return out;
 }
 
-/** The ids of the live chunks (in `table`) in any of the lists, ascending: pairwise merges, then the removed left out. */
-function liveUnion(lists: PostingList[], table: ChunkTable): Int32Array {
+/**
+ * The ids of the live chunks (in `table`) in any of the lists, ascending: pairwise merges, each round written into
+ * one of two scratch arrays after the other's (a round's output is never longer than its input), then the removed
+ * left out.
+ */
+function liveUnion(lists: PostingList[], table: ChunkTable, scratch: Scratch): Int32Array {
   let round = lists.map((l) => l.idList());
-  while (round.length > 1) {
+  let total = 0;
+  for (const l of round) total += l.length;
+  for (let r = 0; round.length > 1; r++) {
+    const into = scratch.int32(r % 2 ? Ints.UnionB : Ints.UnionA, total);
     const next: Int32Array[] = [];
-    for (let i = 0; i < round.length; i += 2) next.push(i + 1 < round.length ? unionTwo(round[i]!, round[i + 1]!) : round[i]!);
+    let at = 0;
+    for (let i = 0; i < round.length; i += 2) {
+      const part = i + 1 < round.length ? unionTwo(round[i]!, round[i + 1]!, into, at) : copyInto(round[i]!, into, at);
+      next.push(part);
+      at += part.length;
+    }
     round = next;
   }
   const all = round[0] ?? new Int32Array(0);
@@ -264,21 +306,26 @@ function liveUnion(lists: PostingList[], table: ChunkTable): Int32Array {
   return out;
 }
 
-function unionTwo(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
+function copyInto(a: Int32Array, into: Int32Array, at: number): Int32Array {
+  into.set(a, at);
+  return into.subarray(at, at + a.length);
+}
+
+/** The union of ascending `a` and `b`, written into `into` from `at`; the view written. */
+function unionTwo(a: Int32Array, b: Int32Array, into: Int32Array, at: number): Int32Array {
   let i = 0;
   let j = 0;
-  let k = 0;
+  let k = at;
   while (i < a.length && j < b.length) {
     const x = a[i]!;
     const y = b[j]!;
     if (x <= y) i++;
     if (y <= x) j++;
-    out[k++] = x < y ? x : y;
+    into[k++] = x < y ? x : y;
   }
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out.subarray(0, k);
+  while (i < a.length) into[k++] = a[i++]!;
+  while (j < b.length) into[k++] = b[j++]!;
+  return into.subarray(at, k);
 }
 
 const idfOf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -308,7 +355,9 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
 
   // Chunk facts (file, lines, symbol, column lengths) come from the in-memory table: joining them in SQL costs more
   // than the search. Rows of removed chunks (their postings stay until compaction) are left out here.
-  rows = new ChunkRows(liveUnion(lists, table), table);
+  let scratch = scratchOf.get(table);
+  if (!scratch) scratchOf.set(table, (scratch = new Scratch()));
+  rows = new ChunkRows(liveUnion(lists, table, scratch), table);
   // Per term and column: chunks holding the term there, removed ones included (as FTS4 counted them).
   const docsWithHits = new Uint32Array(p * c);
   lists.forEach((list, t) => {
@@ -328,12 +377,12 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   rows.group(list.length);
   const tf = (rows.tf = new Float64Array(list.length * 2 * p));
   // Which terms each chunk holds, one bit per term (MAX_QUERY_TERMS is 32).
-  const matched = new Uint32Array(rows.count);
+  const matched = scratch.int32(Ints.Matched, rows.count);
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
-  const nested = nestedRows(rows, table);
+  const nested = nestedRows(rows, table, scratch);
   // Length normalisation per column, the same for every term of a chunk.
-  const nameNorm = new Float64Array(rows.count);
-  const bodyNorm = new Float64Array(rows.count);
+  const nameNorm = scratch.float64(Floats.NameNorm, rows.count);
+  const bodyNorm = scratch.float64(Floats.BodyNorm, rows.count);
   for (let i = 0; i < rows.count; i++) {
     const id = rows.ids[i]!;
     nameNorm[i] = K1 * (1 - B + (B * table.nameLength(id)) / avg[COL_NAME]!);
