@@ -48,16 +48,18 @@ const chunkAgg = (top: number[]): number => (top[0] ?? 0) + 0.25 * (top[1] ?? 0)
  * only for the files listed: all of them for `rankFiles`, the head of the cut-off list for `rankedHead`.
  */
 class Candidates {
-  readonly ids: number[] = [];
-  base: number[] = [];
-  proximity: number[] = [];
+  /** Candidates in slots 0 … count - 1; the columns below grow by doubling (pushing into arrays of numbers did). */
+  count = 0;
+  ids: Int32Array;
+  base: Float64Array;
+  proximity: Float64Array;
   /** 1 when the file came in only through the graph (its other signals stay 0, as they were never looked at). */
-  reachedOnly: number[] = [];
+  reachedOnly: Uint8Array;
   /** 0..1, the strongest absolute evidence (ScoredFile.relevance). */
-  relevance: number[] = [];
-  vector: number[] = [];
+  relevance: Float64Array;
+  vector: Float64Array;
   /** The file's class factor. */
-  factor: number[] = [];
+  factor: Float64Array;
   /** Unrounded final score; a file lists when it is above 0. */
   score: Float64Array = new Float64Array(0);
   /** Slot plus one by file id (0: not a candidate); a Map of tens of thousands cost more than the scoring. */
@@ -69,6 +71,14 @@ class Candidates {
     private readonly matchesOf: Map<number, SymbolMatch[]>,
   ) {
     this.slotOf = new Int32Array(ev.facts.fileColumns().relLength.length);
+    const n = ev.text.files.size + 64;
+    this.ids = new Int32Array(n);
+    this.base = new Float64Array(n);
+    this.proximity = new Float64Array(n);
+    this.reachedOnly = new Uint8Array(n);
+    this.relevance = new Float64Array(n);
+    this.vector = new Float64Array(n);
+    this.factor = new Float64Array(n);
   }
 
   slot(id: number): number | undefined {
@@ -77,21 +87,37 @@ class Candidates {
   }
 
   add(id: number, base: number, relevance: number, vector: number, factor: number, reachedOnly: number): number {
-    const at = this.ids.length;
+    const at = this.count++;
     if (id >= this.slotOf.length) {
       const grown = new Int32Array(id + 1);
       grown.set(this.slotOf);
       this.slotOf = grown;
     }
+    if (at === this.ids.length) this.grow(2 * at);
     this.slotOf[id] = at + 1;
-    this.ids.push(id);
-    this.base.push(base);
-    this.proximity.push(0);
-    this.reachedOnly.push(reachedOnly);
-    this.relevance.push(relevance);
-    this.vector.push(vector);
-    this.factor.push(factor);
+    this.ids[at] = id;
+    this.base[at] = base;
+    this.proximity[at] = 0;
+    this.reachedOnly[at] = reachedOnly;
+    this.relevance[at] = relevance;
+    this.vector[at] = vector;
+    this.factor[at] = factor;
     return at;
+  }
+
+  private grow(n: number): void {
+    const widen = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(n);
+      b.set(a);
+      return b;
+    };
+    this.ids = widen(this.ids, (m) => new Int32Array(m));
+    this.base = widen(this.base, (m) => new Float64Array(m));
+    this.proximity = widen(this.proximity, (m) => new Float64Array(m));
+    this.reachedOnly = widen(this.reachedOnly, (m) => new Uint8Array(m));
+    this.relevance = widen(this.relevance, (m) => new Float64Array(m));
+    this.vector = widen(this.vector, (m) => new Float64Array(m));
+    this.factor = widen(this.factor, (m) => new Float64Array(m));
   }
 
   /** The listed row of a slot, signals rounded. */
@@ -114,10 +140,10 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
   let maxFile = 0;
   let maxChunk = 0;
   let maxVec = 0;
-  for (const f of ev.text.files.values()) {
+  ev.text.files.forEach((f) => {
     maxFile = Math.max(maxFile, f.bm25);
     maxChunk = Math.max(maxChunk, chunkAgg(f.top));
-  }
+  });
   for (const v of vecByFile.values()) maxVec = Math.max(maxVec, v);
   const pathScore = pathScorer(ev);
 
@@ -137,7 +163,8 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     s.focus = t ? t.focus : 0;
     // A file the question names by path or module path counts like a named symbol.
     let miss = ev.pathMentions.has(id) ? 1 - PATH_MENTION_QUALITY : 1;
-    for (const m of matchesOf.get(id) ?? []) miss *= 1 - m.quality;
+    const named = matchesOf.get(id);
+    if (named) for (const m of named) miss *= 1 - m.quality;
     s.entity = 1 - miss;
     s.mentionRef = ev.mentionRefs.get(id) ?? 0;
     s.path = ev.pathMentions.has(id) ? 1 : pathScore(id);
@@ -168,7 +195,7 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     c.add(id, base, relevance, s.vector, factorOf(id, code), 0);
   };
   // Text files first, then the other paths' files not already in, each once (slots in this order).
-  for (const [id, t] of ev.text.files) score(id, t);
+  ev.text.files.forEach((t, id) => score(id, t));
   const others = (id: number): void => {
     if (c.slot(id) === undefined) score(id, undefined);
   };
@@ -201,8 +228,8 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     }
   }
 
-  c.score = new Float64Array(c.ids.length);
-  for (let at = 0; at < c.ids.length; at++) c.score[at] = (c.base[at]! + weights.proximity * c.proximity[at]!) * c.factor[at]!;
+  c.score = new Float64Array(c.count);
+  for (let at = 0; at < c.count; at++) c.score[at] = (c.base[at]! + weights.proximity * c.proximity[at]!) * c.factor[at]!;
   return c;
 }
 
@@ -210,7 +237,7 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
 export function rankFiles(ev: Evidence, weights: ContextWeights, factors: ClassFactors = DEFAULT_CLASS_FACTORS): ScoredFile[] {
   const c = scoreCandidates(ev, weights, factors);
   const listed: number[] = [];
-  for (let at = 0; at < c.ids.length; at++) if (c.score[at]! > 0) listed.push(at);
+  for (let at = 0; at < c.count; at++) if (c.score[at]! > 0) listed.push(at);
   // Through the precomputed path ranks, each looked up once, not twice per comparison: thousands of low-scoring
   // files tie in a large workspace.
   const rank = Float64Array.from(listed, (at) => ev.facts.pathRank(c.ids[at]!));
@@ -241,7 +268,7 @@ export function rankedHead(
   let relevant = false;
   // Pass the cut-off and the test filter: slots, then their rounded scores and path ranks, kept best first.
   const passing: number[] = [];
-  for (let at = 0; at < c.ids.length; at++) {
+  for (let at = 0; at < c.count; at++) {
     if (!(c.score[at]! > 0)) continue;
     expanded++;
     if (opts.excludeTests && PATH_CLASSES[cls[c.ids[at]!]! - 1] === 'test') continue;
@@ -273,33 +300,38 @@ function vectorRelevance(similarity: number): number {
   return Math.min(1, Math.max(0, (similarity - 0.2) / 0.3));
 }
 
-/** Question words in the file's name (full weight) or folders (half), weighted by how few paths hold them. */
+/**
+ * Question words in the file's name (full weight) or folders (half), weighted by how few paths hold them. Scores by
+ * file id in an array: a Set of holders and a Map of scores, tens of thousands of files for a common folder word,
+ * were a tenth of the ranking at 100k files.
+ */
 function pathScorer(ev: Evidence): (id: number) => number {
   const n = Math.max(ev.facts.files.size, 1);
   const wanted = new Map<string, number>();
   // Only files whose path holds a question word can score: found through the index's term → files map, not a scan.
-  const holders = new Set<number>();
+  const holders: ReadonlySet<number>[] = [];
   for (const t of ev.text.terms) {
     const files = ev.facts.pathFiles.get(t);
     if (!files?.size) continue;
     wanted.set(t, Math.log(1 + n / files.size));
-    for (const id of files) holders.add(id);
+    holders.push(files);
   }
-  const raw = new Map<number, number>();
+  const raw = new Float64Array(ev.facts.fileColumns().relLength.length);
   let max = 0;
-  if (wanted.size) {
-    for (const id of holders) {
+  for (const files of holders) {
+    for (const id of files) {
+      if (raw[id]) continue;
       const f = ev.facts.files.get(id)!;
       let s = 0;
       for (const t of f.stemTerms) s += wanted.get(t) ?? 0;
       for (const t of f.dirTerms) s += 0.5 * (wanted.get(t) ?? 0);
       if (s > 0) {
-        raw.set(f.id, s);
+        raw[id] = s;
         max = Math.max(max, s);
       }
     }
   }
-  return (id) => (max ? (raw.get(id) ?? 0) / max : 0);
+  return (id) => (max && id >= 0 && id < raw.length ? raw[id]! / max : 0);
 }
 
 /** The line a file is cited at: a named definition's name line, else the best-matching chunk's first line. */

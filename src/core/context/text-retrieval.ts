@@ -6,7 +6,7 @@
 import type { IndexDatabase } from '../store/database';
 import type { ChunkMeta, ChunkTable } from './chunk-table';
 import type { DbFacts } from './db-facts';
-import { matchAny, postingStats } from '../store/postings';
+import { postingStats, termPostings, type PostingList } from '../store/postings';
 import { termQuery, type WeightedTerms } from './terms';
 
 const K1 = 1.2;
@@ -47,7 +47,7 @@ export interface TextEvidence {
   weights: number[];
   /** File-level idf of each term (absent terms get the idf of a term no file holds). */
   idf: number[];
-  files: Map<number, FileText>;
+  files: ReadonlyMap<number, FileText>;
   /** One bit per term (by index): some matching file holds it, in a body or a path. */
   held: number;
   /** The chunk's hit when it matched the question. */
@@ -55,41 +55,41 @@ export interface TextEvidence {
 }
 
 /**
- * A question's matching chunks, in columns by row (a frequent word matches tens of thousands of chunks: an object
- * per chunk made most of a question's garbage). Each file's rows are chained from its last one through `next`.
+ * A question's matching chunks, in columns by row, in ascending chunk id (a frequent word matches tens of thousands
+ * of chunks: an object per chunk made most of a question's garbage). Rows are grouped by file in `order`: the file
+ * at place `f` holds rows `order[start[f]] … order[start[f + 1] - 1]`, ascending.
  */
 class ChunkRows {
-  ids: Int32Array;
-  count = 0;
-  /** Filled once every row is in (see scored()). */
-  bm25 = new Float64Array(0);
-  next = new Int32Array(0);
+  bm25: Float64Array;
   /** The row's file, as its place in the question's file list (a Map lookup per row cost more than scoring it). */
-  file = new Int32Array(0);
+  file: Int32Array;
+  order = new Int32Array(0);
+  start = new Int32Array(1);
   /**
    * Every file's term counts (FileText.tf), `2 × terms` slots per file by place: an array per file was tens of
    * thousands of small buffers per question at 100k files, most of the collector's work.
    */
   tf = new Float64Array(0);
 
-  constructor(capacity: number, private readonly table: ChunkTable) {
-    this.ids = new Int32Array(capacity);
+  constructor(readonly ids: Int32Array, private readonly table: ChunkTable) {
+    this.bm25 = new Float64Array(ids.length);
+    this.file = new Int32Array(ids.length);
   }
 
-  push(id: number): void {
-    if (this.count === this.ids.length) {
-      const ids = new Int32Array(this.count * 2);
-      ids.set(this.ids);
-      this.ids = ids;
-    }
-    this.ids[this.count++] = id;
+  get count(): number {
+    return this.ids.length;
   }
 
-  /** Makes room for each row's score and file chain, once the rows are all in. */
-  scored(): void {
-    this.bm25 = new Float64Array(this.count);
-    this.next = new Int32Array(this.count);
-    this.file = new Int32Array(this.count);
+  /** Groups the rows by file (a counting sort by place: rows stay ascending within a file). */
+  group(places: number): void {
+    const start = new Int32Array(places + 1);
+    for (let i = 0; i < this.count; i++) start[this.file[i]! + 1]!++;
+    for (let f = 0; f < places; f++) start[f + 1]! += start[f]!;
+    const fill = start.slice(0, places);
+    const order = new Int32Array(this.count);
+    for (let i = 0; i < this.count; i++) order[fill[this.file[i]!]!++] = i;
+    this.order = order;
+    this.start = start;
   }
 
   lineStart(row: number): number {
@@ -106,8 +106,6 @@ class FileHits implements FileText {
   coverage = 0;
   focus = 0;
   top: number[] = [];
-  /** The file's last row (rows chain backwards through ChunkRows.next), -1 when none. */
-  last = -1;
   bestRow = -1;
   constructor(readonly fileId: number, private readonly place: number, private readonly terms: number, private readonly rows: ChunkRows) {}
 
@@ -117,11 +115,9 @@ class FileHits implements FileText {
     return this.rows.tf.subarray(at, at + 2 * this.terms);
   }
 
-  /** The file's rows in the order the search returned them. */
-  rowList(): number[] {
-    const out: number[] = [];
-    for (let r = this.last; r >= 0; r = this.rows.next[r]!) out.push(r);
-    return out.reverse();
+  /** The file's rows in the order the search returned them (ascending chunk id). */
+  rowList(): Int32Array {
+    return this.rows.order.subarray(this.rows.start[this.place]!, this.rows.start[this.place + 1]!);
   }
 
   get best(): ChunkHit | undefined {
@@ -133,32 +129,203 @@ class FileHits implements FileText {
   }
 
   get hits(): ChunkHit[] {
-    return this.rowList().map((r) => this.rows.hit(r));
+    return Array.from(this.rowList(), (r) => this.rows.hit(r));
   }
 
   rowOf(id: number): number {
-    for (let r = this.last; r >= 0; r = this.rows.next[r]!) if (this.rows.ids[r] === id) return r;
+    for (const r of this.rowList()) if (this.rows.ids[r] === id) return r;
     return -1;
   }
 }
 
-/** Flags (by row) the chunks whose line range lies inside another matching chunk's range in the same file. */
-function nestedRows(files: Map<number, FileHits>, rows: ChunkRows, table: ChunkTable): Uint8Array {
-  const out = new Uint8Array(rows.count);
-  const start = (i: number): number => table.lineStartOf(rows.ids[i]!);
-  const end = (i: number): number => table.lineEndOf(rows.ids[i]!);
-  for (const file of files.values()) {
-    if (file.last < 0 || rows.next[file.last]! < 0) continue;
-    const list = file.rowList();
-    // Widest first: a chunk is nested when an earlier (wider or equal, earlier-starting) one spans it.
-    list.sort((a, b) => start(a) - start(b) || end(b) - end(a));
+/**
+ * The matching files by id, in the order their first row came: a list and each file's place by id (a Map of tens
+ * of thousands of entries, built per question, cost more than scoring them at 100k files).
+ */
+class FileTexts implements ReadonlyMap<number, FileText> {
+  readonly list: FileHits[] = [];
+  /** A file's place in `list` plus one, by file id (0: no match). */
+  private places: Int32Array;
+
+  constructor(fileIds: number) {
+    this.places = new Int32Array(fileIds);
+  }
+
+  /** The file's place in `list`, -1 when it has none. */
+  placeOf(fileId: number): number {
+    return fileId >= 0 && fileId < this.places.length ? this.places[fileId]! - 1 : -1;
+  }
+
+  /** Adds a file (not in yet) at the end of `list`; its place. */
+  add(file: FileHits): number {
+    const id = file.fileId;
+    if (id >= this.places.length) {
+      const grown = new Int32Array(id + 1);
+      grown.set(this.places);
+      this.places = grown;
+    }
+    this.places[id] = this.list.push(file);
+    return this.list.length - 1;
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  get(id: number): FileHits | undefined {
+    const at = this.placeOf(id);
+    return at >= 0 ? this.list[at] : undefined;
+  }
+
+  has(id: number): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  forEach(fn: (value: FileText, key: number, map: ReadonlyMap<number, FileText>) => void, thisArg?: unknown): void {
+    for (const f of this.list) fn.call(thisArg, f, f.fileId, this);
+  }
+
+  *entries(): MapIterator<[number, FileText]> {
+    for (const f of this.list) yield [f.fileId, f];
+  }
+
+  *keys(): MapIterator<number> {
+    for (const f of this.list) yield f.fileId;
+  }
+
+  *values(): MapIterator<FileText> {
+    yield* this.list;
+  }
+
+  [Symbol.iterator](): MapIterator<[number, FileText]> {
+    return this.entries();
+  }
+}
+
+/**
+ * Per-row working arrays of one question, kept for the next ones on the same index (by its chunk table): made anew
+ * they were ~30 bytes a matching chunk, megabytes a question that V8 counts as external memory and collects for.
+ * Views into them never leave retrieveText, which runs to its end without yielding.
+ */
+class Scratch {
+  private readonly ints: Int32Array[] = [];
+  private readonly floats: Float64Array[] = [];
+
+  /** A zeroed view of `n` slots of the kept array `slot`. */
+  int32(slot: number, n: number): Int32Array {
+    if ((this.ints[slot]?.length ?? -1) < n) this.ints[slot] = new Int32Array(Math.max(n, 2 * (this.ints[slot]?.length ?? 0)));
+    const view = this.ints[slot]!.subarray(0, n);
+    view.fill(0);
+    return view;
+  }
+
+  float64(slot: number, n: number): Float64Array {
+    if ((this.floats[slot]?.length ?? -1) < n) this.floats[slot] = new Float64Array(Math.max(n, 2 * (this.floats[slot]?.length ?? 0)));
+    const view = this.floats[slot]!.subarray(0, n);
+    view.fill(0);
+    return view;
+  }
+}
+
+const scratchOf = new WeakMap<ChunkTable, Scratch>();
+/** Slots of Scratch.int32 (float64 has its own). */
+const enum Ints { First, Last, Buf, Nested, Matched, UnionA, UnionB }
+const enum Floats { NameNorm, BodyNorm }
+
+/**
+ * Flags (by row) the chunks whose line range lies inside another matching chunk's range in the same file: widest
+ * first, a chunk is nested when an earlier (wider or equal, earlier-starting) one spans it. A file's rows, in id
+ * order, are nearly in that order already (the indexer numbers chunks in source order, the file's own header chunk
+ * last), so they are put in order by insertion, stable as a sort of the id order; past a few moves per row, by
+ * Array's (also stable) sort. Sorting every file's rows with a comparator was a tenth of a question at 100k files.
+ */
+function nestedRows(rows: ChunkRows, table: ChunkTable, scratch: Scratch): Int32Array {
+  const out = scratch.int32(Ints.Nested, rows.count);
+  const { order, start: from, ids } = rows;
+  // Each row's lines, read once in id order (the table's columns are read at random otherwise).
+  const first = scratch.int32(Ints.First, rows.count);
+  const last = scratch.int32(Ints.Last, rows.count);
+  for (let i = 0; i < rows.count; i++) {
+    first[i] = table.lineStartOf(ids[i]!);
+    last[i] = table.lineEndOf(ids[i]!);
+  }
+  const before = (x: number, y: number): number => first[x]! - first[y]! || last[y]! - last[x]!;
+  const buf = scratch.int32(Ints.Buf, rows.count);
+  for (let f = 0; f + 1 < from.length; f++) {
+    const a = from[f]!;
+    const n = from[f + 1]! - a;
+    if (n < 2) continue;
+    for (let k = 0; k < n; k++) buf[k] = order[a + k]!;
+    let moves = 0;
+    for (let k = 1; k < n && moves <= 8 * n; k++) {
+      const v = buf[k]!;
+      let j = k;
+      for (; j > 0 && before(buf[j - 1]!, v) > 0; j--) buf[j] = buf[j - 1]!;
+      buf[j] = v;
+      moves += k - j;
+    }
+    if (moves > 8 * n) {
+      const sorted = Array.from(order.subarray(a, a + n)).sort(before);
+      for (let k = 0; k < n; k++) buf[k] = sorted[k]!;
+    }
     let outerEnd = -1;
-    for (const i of list) {
-      if (end(i) <= outerEnd) out[i] = 1;
-      else outerEnd = end(i);
+    for (let k = 0; k < n; k++) {
+      const i = buf[k]!;
+      if (last[i]! <= outerEnd) out[i] = 1;
+      else outerEnd = last[i]!;
     }
   }
   return out;
+}
+
+/**
+ * The ids of the live chunks (in `table`) in any of the lists, ascending: pairwise merges, each round written into
+ * one of two scratch arrays after the other's (a round's output is never longer than its input), then the removed
+ * left out.
+ */
+function liveUnion(lists: PostingList[], table: ChunkTable, scratch: Scratch): Int32Array {
+  let round = lists.map((l) => l.idList());
+  let total = 0;
+  for (const l of round) total += l.length;
+  for (let r = 0; round.length > 1; r++) {
+    const into = scratch.int32(r % 2 ? Ints.UnionB : Ints.UnionA, total);
+    const next: Int32Array[] = [];
+    let at = 0;
+    for (let i = 0; i < round.length; i += 2) {
+      const part = i + 1 < round.length ? unionTwo(round[i]!, round[i + 1]!, into, at) : copyInto(round[i]!, into, at);
+      next.push(part);
+      at += part.length;
+    }
+    round = next;
+  }
+  const all = round[0] ?? new Int32Array(0);
+  let live = 0;
+  for (let i = 0; i < all.length; i++) if (table.has(all[i]!)) live++;
+  const out = new Int32Array(live);
+  for (let i = 0, k = 0; i < all.length; i++) if (table.has(all[i]!)) out[k++] = all[i]!;
+  return out;
+}
+
+function copyInto(a: Int32Array, into: Int32Array, at: number): Int32Array {
+  into.set(a, at);
+  return into.subarray(at, at + a.length);
+}
+
+/** The union of ascending `a` and `b`, written into `into` from `at`; the view written. */
+function unionTwo(a: Int32Array, b: Int32Array, into: Int32Array, at: number): Int32Array {
+  let i = 0;
+  let j = 0;
+  let k = at;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x <= y) i++;
+    if (y <= x) j++;
+    into[k++] = x < y ? x : y;
+  }
+  while (i < a.length) into[k++] = a[i++]!;
+  while (j < b.length) into[k++] = b[j++]!;
+  return into.subarray(at, k);
 }
 
 const idfOf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -166,8 +333,9 @@ const idfOf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (
 export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedTerms): TextEvidence {
   const { terms, weights } = query;
   const table = facts.chunks;
-  const rows = new ChunkRows(1024, table);
-  const files = new Map<number, FileHits>();
+  let rows = new ChunkRows(new Int32Array(0), table);
+  const { relLength, countsForIdf } = facts.fileColumns();
+  const files = new FileTexts(relLength.length);
   const evidence: TextEvidence = {
     terms, weights, idf: terms.map(() => idfOf(facts.files.size, 0)), files, held: 0,
     chunk: (id) => {
@@ -177,8 +345,8 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
     },
   };
   if (!terms.length) return evidence;
-  const match = matchAny(db, terms.map(termQuery));
-  if (!match.length) return evidence;
+  const lists = terms.map((t) => termPostings(db, termQuery(t)));
+  if (!lists.some((l) => l.length)) return evidence;
   const p = terms.length;
   const c = 3;
   const stats = postingStats(db);
@@ -187,78 +355,63 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
 
   // Chunk facts (file, lines, symbol, column lengths) come from the in-memory table: joining them in SQL costs more
   // than the search. Rows of removed chunks (their postings stay until compaction) are left out here.
-  const stride = p * c;
-  // The live rows' counts, moved up in place over the removed ones' (a row's new place is never after its own).
-  const counts = match.counts;
-  for (let r = 0; r < match.length; r++) {
-    const id = match.ids[r]!;
-    if (!table.has(id)) continue;
-    const to = rows.count * stride;
-    if (to !== r * stride) counts.copyWithin(to, r * stride, (r + 1) * stride);
-    rows.push(id);
-  }
+  let scratch = scratchOf.get(table);
+  if (!scratch) scratchOf.set(table, (scratch = new Scratch()));
+  rows = new ChunkRows(liveUnion(lists, table, scratch), table);
   // Per term and column: chunks holding the term there, removed ones included (as FTS4 counted them).
-  const docsWithHits = new Uint32Array(stride);
-  match.lists.forEach((list, t) => {
+  const docsWithHits = new Uint32Array(p * c);
+  lists.forEach((list, t) => {
     for (let i = 0; i < list.length; i++) for (let col = 0; col < c; col++) if (list.counts[3 * i + col]) docsWithHits[t * c + col]!++;
   });
   const chunkIdf = (t: number, col: number): number => idfOf(n, docsWithHits[t * c + col]!);
   const nameIdf = terms.map((_, t) => chunkIdf(t, COL_NAME));
   const bodyIdf = terms.map((_, t) => chunkIdf(t, COL_BODY));
 
-  rows.scored();
-  // Each file's rows, chained; files in the order their first row came. A file's place in `list`, plus one, by id.
-  const { relLength, countsForIdf } = facts.fileColumns();
-  const list: FileHits[] = [];
-  let placeOf = new Int32Array(relLength.length);
+  // Each row's file; files in the order their first row came.
+  const list = files.list;
   for (let i = 0; i < rows.count; i++) {
     const fileId = table.fileOf(rows.ids[i]!);
-    if (fileId >= placeOf.length) {
-      const grown = new Int32Array(fileId + 1);
-      grown.set(placeOf);
-      placeOf = grown;
-    }
-    let at = placeOf[fileId]! - 1;
-    if (at < 0) {
-      const file = new FileHits(fileId, list.length, p, rows);
-      files.set(fileId, file);
-      at = list.push(file) - 1;
-      placeOf[fileId] = at + 1;
-    }
-    const file = list[at]!;
-    rows.file[i] = at;
-    rows.next[i] = file.last;
-    file.last = i;
+    const at = files.placeOf(fileId);
+    rows.file[i] = at >= 0 ? at : files.add(new FileHits(fileId, files.size, p, rows));
   }
+  rows.group(list.length);
   const tf = (rows.tf = new Float64Array(list.length * 2 * p));
   // Which terms each chunk holds, one bit per term (MAX_QUERY_TERMS is 32).
-  const matched = new Uint32Array(rows.count);
+  const matched = scratch.int32(Ints.Matched, rows.count);
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
-  const nested = nestedRows(files, rows, table);
+  const nested = nestedRows(rows, table, scratch);
+  // Length normalisation per column, the same for every term of a chunk.
+  const nameNorm = scratch.float64(Floats.NameNorm, rows.count);
+  const bodyNorm = scratch.float64(Floats.BodyNorm, rows.count);
   for (let i = 0; i < rows.count; i++) {
     const id = rows.ids[i]!;
-    const row = i * stride;
-    const at = rows.file[i]! * 2 * p;
-    let score = 0;
-    let mask = 0;
-    const outer = nested[i] === 0;
-    // Length normalisation per column is the same for every term of this chunk.
-    const nameNorm = K1 * (1 - B + (B * table.nameLength(id)) / avg[COL_NAME]!);
-    const bodyNorm = K1 * (1 - B + (B * table.bodyLength(id)) / avg[COL_BODY]!);
-    for (let t = 0; t < p; t++) {
-      const base = row + t * c;
-      const inName = counts[base + COL_NAME]!;
-      const inPath = counts[base + COL_PATH]!;
-      const inBody = counts[base + COL_BODY]!;
+    nameNorm[i] = K1 * (1 - B + (B * table.nameLength(id)) / avg[COL_NAME]!);
+    bodyNorm[i] = K1 * (1 - B + (B * table.bodyLength(id)) / avg[COL_BODY]!);
+  }
+  // Chunk BM25, one term's list at a time (its rows found by walking the ascending rows alongside): a row's score
+  // adds its terms' parts in term order, name before body, as one sum per row would.
+  for (let t = 0; t < p; t++) {
+    const hits = lists[t]!;
+    const nameW = weights[t]! * NAME_WEIGHT * nameIdf[t]!;
+    const bodyW = weights[t]! * bodyIdf[t]!;
+    const bit = 1 << t;
+    let i = 0;
+    for (let e = 0; e < hits.length; e++) {
+      const id = hits.ids[e]!;
+      while (i < rows.count && rows.ids[i]! < id) i++;
+      if (i === rows.count) break;
+      if (rows.ids[i] !== id) continue;
+      const at = rows.file[i]! * 2 * p;
+      const inName = hits.counts[3 * e + COL_NAME]!;
+      const inPath = hits.counts[3 * e + COL_PATH]!;
+      const inBody = hits.counts[3 * e + COL_BODY]!;
       if (inPath > tf[at + p + t]!) tf[at + p + t] = inPath;
       if (inName + inBody === 0) continue;
-      mask |= 1 << t;
-      if (outer) tf[at + t] += inBody;
-      if (inName) score += weights[t]! * NAME_WEIGHT * nameIdf[t]! * ((inName * (K1 + 1)) / (inName + nameNorm));
-      if (inBody) score += weights[t]! * bodyIdf[t]! * ((inBody * (K1 + 1)) / (inBody + bodyNorm));
+      matched[i]! |= bit;
+      if (nested[i] === 0) tf[at + t] += inBody;
+      if (inName) rows.bm25[i] += nameW * ((inName * (K1 + 1)) / (inName + nameNorm[i]!));
+      if (inBody) rows.bm25[i] += bodyW * ((inBody * (K1 + 1)) / (inBody + bodyNorm[i]!));
     }
-    rows.bm25[i] = score;
-    matched[i] = mask;
   }
 
   // File-level idf over files, not chunks: a term in every chunk of one file is still a rare term.

@@ -163,29 +163,37 @@ export function chunkSizes(db: IndexDatabase, ids: ArrayLike<number>): Map<numbe
  */
 function tokenPostings(db: IndexDatabase, token: string, prefix: boolean): PostingList {
   if (!prefix) {
-    const list = new PostingList();
+    const blobs: Uint8Array[] = [];
     db.each('SELECT p.data FROM postings_segs s CROSS JOIN postings p ON p.seg = s.seg AND p.term = ? ORDER BY s.seg', [token],
-      (r) => decodeInto(r[0] as Uint8Array, list));
-    return list;
+      (r) => blobs.push(r[0] as Uint8Array));
+    return decodeAll(blobs);
   }
   const last = token.charCodeAt(token.length - 1);
   // The terms a prefix begins form one range in BINARY order, up to the prefix with its last character stepped.
   const bounded = last < 0xd7ff;
   const upper = bounded ? token.slice(0, -1) + String.fromCharCode(last + 1) : '';
-  const lists: PostingList[] = [];
-  const byTerm = new Map<string, PostingList>();
+  const byTerm = new Map<string, Uint8Array[]>();
   db.each(`SELECT p.term, p.data FROM postings_segs s CROSS JOIN postings p ON p.seg = s.seg AND p.term >= ?${bounded ? ' AND p.term < ?' : ''} ORDER BY s.seg`,
     bounded ? [token, upper] : [token], (r) => {
       const term = String(r[0]);
       if (!bounded && !term.startsWith(token)) return;
-      let list = byTerm.get(term);
-      if (!list) {
-        byTerm.set(term, (list = new PostingList()));
-        lists.push(list);
-      }
-      decodeInto(r[1] as Uint8Array, list);
+      const blobs = byTerm.get(term);
+      if (blobs) blobs.push(r[1] as Uint8Array);
+      else byTerm.set(term, [r[1] as Uint8Array]);
     });
-  return sumLists(lists);
+  return sumLists([...byTerm.values()].map(decodeAll));
+}
+
+/**
+ * One term's blobs decoded into one list, sized once: an entry takes two bytes at least (its id step and its code),
+ * so half the bytes bound the entries (growing by doubling copied a frequent term's list several times).
+ */
+function decodeAll(blobs: Uint8Array[]): PostingList {
+  let bytes = 0;
+  for (const b of blobs) bytes += b.length;
+  const list = new PostingList(bytes >> 1);
+  for (const b of blobs) decodeInto(b, list);
+  return list;
 }
 
 /** The union of ascending lists, counts summed where ids meet (pairwise merges: log2 of the lists' number passes). */
