@@ -23,11 +23,11 @@ async function parseBatch(msg: Batch): Promise<void> {
   for (const [file, module] of Object.entries(msg.modules)) compiled.set(file, module);
   const results = [];
   for (const r of msg.requests) results.push(await service.parse(r));
-  // Packed content and search term counts are transferred, not copied: they are most of what a result weighs.
+  // Search text and packed content are transferred, not copied: they are most of what a result weighs.
   const transfer: ArrayBuffer[] = [];
   for (const r of results) {
     if (r.content) transfer.push(r.content.buffer as ArrayBuffer);
-    if (r.search) transfer.push(r.search.hits.buffer as ArrayBuffer);
+    for (const c of r.chunks) if (c.utf8) transfer.push(c.utf8.search.buffer as ArrayBuffer);
   }
   parentPort!.postMessage({ id: msg.id, results, unavailable: service.unavailable() }, transfer);
 }

@@ -9,7 +9,6 @@ import type { IndexDatabase } from '../store/database';
 import { ChangeRecorder } from '../store/changes';
 import { indexedRows, type FileFacts, type FileRows } from '../store/file-writes';
 import type { ParseRequest, ParseResult } from '../parse/types';
-import { searchBytes, type SearchTerms } from '../parse/search-terms';
 import { contentHash, decodeText, lineCount, looksBinary, looksMinified } from './content';
 import { classifyPaths, walkWorkspace, type Candidate, type SkipReason } from './walker';
 import { folderRange } from './paths';
@@ -80,8 +79,8 @@ interface First {
   lines: number;
   lossy: boolean;
   rows?: FileRows;
-  /** Its chunks' search terms from the parse, while the run's budget for them lasts (copies reuse them). */
-  search?: SearchTerms;
+  /** Its chunks' search bodies from the parse, while the run's budget for them lasts (copies reuse them). */
+  bodies?: Uint8Array[];
   error?: { code: SkipReason; message: string };
 }
 
@@ -153,9 +152,9 @@ export async function runIndex(
   // Batches are read at once but sifted in order, so the first file of a content is always in an earlier batch
   // than its copies, or earlier in the same one, and written before them.
   let sifted: Promise<void> = Promise.resolve();
-  // Search terms kept for copies, bounded: a sixteenth of the memory limit (64 MB by default); past it, copies
-  // rebuild their search bodies from the stored text.
-  let searchBudget = (config.indexMemoryMb > 0 ? config.indexMemoryMb : 1024) * 1024 * 1024 / 16;
+  // Search bodies kept for copies, bounded: a sixteenth of the memory limit (64 MB by default); past it, copies
+  // rebuild theirs from the stored text.
+  let bodyBudget = (config.indexMemoryMb > 0 ? config.indexMemoryMb : 1024) * 1024 * 1024 / 16;
 
   /**
    * Reads, sniffs and hashes one batch on this thread, then hands the changed files to the parser host. `posted`
@@ -270,10 +269,11 @@ export async function runIndex(
         const rows = writes.apply({ op: 'write', facts: facts.get(result.path)!, result, now });
         if (first) {
           first.rows = rows;
-          const bytes = result.search ? searchBytes(result.search) : Infinity;
-          if (bytes <= searchBudget) {
-            first.search = result.search;
-            searchBudget -= bytes;
+          const bodies = result.chunks.map((c) => c.utf8?.search);
+          const bytes = bodies.reduce((n, b) => n + (b?.length ?? 0), 0);
+          if (bodies.every((b) => b !== undefined) && bytes <= bodyBudget) {
+            first.bodies = bodies as Uint8Array[];
+            bodyBudget -= bytes;
           }
         }
         report.parsed++;
@@ -292,7 +292,7 @@ export async function runIndex(
         orphans.push(item);
         continue;
       }
-      writes.apply({ op: 'copy', facts: item.facts, from, now, ...(first?.search ? { search: first.search } : {}) });
+      writes.apply({ op: 'copy', facts: item.facts, from, now, ...(first?.bodies ? { bodies: first.bodies } : {}) });
       report.parsed++;
       report.reused++;
     }

@@ -7,7 +7,6 @@ import type { AssetLocator, WasmModule } from '../ports';
 import { extractFromTree } from './extract';
 import { packContent } from './file-content';
 import { searchableText } from './identifiers';
-import { searchTerms } from './search-terms';
 import { languageById, textForParser } from './languages';
 import type { LanguageSpec } from './languages';
 import type { ParseRequest, ParseResult } from './types';
@@ -19,6 +18,7 @@ interface Loaded {
 }
 
 let runtimeReady: Promise<void> | undefined;
+const utf8 = new TextEncoder();
 
 /** The one WebAssembly call made here, typed locally: core is built without the DOM or Node typings. */
 const wasm = (globalThis as unknown as { WebAssembly: { Instance: new (module: WasmModule, imports: object) => object } }).WebAssembly;
@@ -139,19 +139,17 @@ const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 /**
  * What the indexing thread needs and no more, made here because this runs on the parse workers: the file's text
- * packed once (chunk text is rebuilt from it on read), the tokens of each chunk's search text (search-terms.ts), and
- * the chunks' total length; the chunk texts themselves are dropped.
+ * packed once (chunk text is rebuilt from it on read), each chunk's search text as UTF-8, and the chunks' total
+ * length; the chunk texts themselves are dropped.
  */
 export function packForIndex(result: ParseResult, text: string): ParseResult {
   let chars = 0;
-  const bodies: string[] = [];
   for (const chunk of result.chunks) {
-    bodies.push(searchableText(chunk.text));
+    chunk.utf8 = { search: utf8.encode(searchableText(chunk.text)) };
     // Code points, as SQLite's length() counts them: a surrogate pair is one.
     chars += chunk.text.length - (chunk.text.match(SURROGATE_PAIR)?.length ?? 0);
     chunk.text = '';
   }
-  result.search = searchTerms(bodies);
   result.content = packContent(text);
   result.chunkChars = chars;
   return result;

@@ -1,5 +1,4 @@
 /** Data that crosses the parser boundary (worker threads): plain and structured-clone friendly. */
-import type { SearchTerms } from './search-terms';
 
 /** The kinds a tags query may name (`@definition.<kind>`); anything else is recorded as `other`. */
 export const SYMBOL_KINDS = [
@@ -62,8 +61,15 @@ export interface ExtractedChunk {
   lineEnd: number;
   container?: string;
   signature?: string;
-  /** Left empty by the parser host once ParseResult.search is made: the index rebuilds it from ParseResult.content. */
+  /** Left empty by the parser host once `utf8` is made: the index rebuilds it from ParseResult.content. */
   text: string;
+  /** `text` with identifiers split for full-text search (see identifiers.ts), made by the parser host. */
+  searchText?: string;
+  /**
+   * UTF-8 of `searchText`, made by the parser host so the indexing thread binds bytes instead of re-encoding large
+   * strings for SQLite (and a worker can transfer them without copying). When present, `searchText` may be empty.
+   */
+  utf8?: { search: Uint8Array };
 }
 
 export interface ParseRequest {
@@ -88,6 +94,4 @@ export interface ParseResult {
   content?: Uint8Array;
   /** Characters (code points) in all chunk texts together; made by the parser host. */
   chunkChars?: number;
-  /** The chunks' search texts (identifiers split: identifiers.ts) as tokens with counts; made by the parser host. */
-  search?: SearchTerms;
 }

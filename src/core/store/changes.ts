@@ -4,7 +4,6 @@
  * so a replayed commit is the same code path as the original one.
  */
 import type { SqlValue } from 'sql.js';
-import type { SearchTerms } from '../parse/search-terms';
 import type { ParseResult } from '../parse/types';
 import type { IndexDatabase } from './database';
 import { copyFile, removeFile, writeFile, type FileFacts, type FileRows } from './file-writes';
@@ -12,7 +11,7 @@ import { copyFile, removeFile, writeFile, type FileFacts, type FileRows } from '
 export type IndexChange =
   | { op: 'write'; facts: FileFacts; result: ParseResult; now: number }
   /** A file with the same bytes as one already indexed (its rows at `from`): indexed as a copy of it. */
-  | { op: 'copy'; facts: FileFacts; from: FileRows; now: number; search?: SearchTerms }
+  | { op: 'copy'; facts: FileFacts; from: FileRows; now: number; bodies?: Uint8Array[] }
   | { op: 'remove'; path: string }
   /** mtime moved, content hash did not. */
   | { op: 'touch'; path: string; mtimeMs: number; size: number }
@@ -27,7 +26,7 @@ export function applyChange(db: IndexDatabase, change: IndexChange): FileRows | 
     case 'write':
       return writeFile(db, change.facts, change.result, change.now);
     case 'copy':
-      return copyFile(db, change.facts, change.from, change.now, change.search);
+      return copyFile(db, change.facts, change.from, change.now, change.bodies);
     case 'remove':
       removeFile(db, change.path);
       return;

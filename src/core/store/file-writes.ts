@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { searchableText } from '../parse/identifiers';
 import { spanTexts } from './chunk-texts';
 import type { ExtractedReference, ParseResult } from '../parse/types';
-import { chunkCount, searchTerms, type SearchTerms } from '../parse/search-terms';
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from './database';
 import { insertRows } from './insert-rows';
@@ -96,7 +95,6 @@ function textId(db: IndexDatabase, content: Uint8Array): number {
 /** Replaces everything the index holds for `facts.path` with `result`. Call inside a transaction. */
 export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResult, now: number): FileRows {
   if (!result.content) throw new Error(`${facts.path}: the parse result has no packed content (made by the parser host)`);
-  const search = result.search ?? journalledSearch(facts.path, result);
   removeFile(db, facts.path);
   const before = lastRowIds(db);
   const text = textId(db, result.content);
@@ -134,8 +132,11 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
   }
   insertRows(db, 'chunk_spans(id, file_id, symbol_id, line_start, line_end)', 5, chunkRows);
   const pathText = pathColumn(facts.path);
-  let at = 0;
-  for (const [j, c] of result.chunks.entries()) at = db.postings.addCounted(db, before.chunks + 1 + j, nameColumn(c.symbol), pathText, search, at);
+  const decoder = new TextDecoder();
+  for (const [j, c] of result.chunks.entries()) {
+    const body = c.utf8 ? decoder.decode(c.utf8.search) : c.searchText ?? searchableText(c.text);
+    db.postings.add(db, before.chunks + 1 + j, nameColumn(c.symbol), pathText, body);
+  }
   const span = (last: number, n: number): [number, number] => [last + 1, last + n];
   const rows: FileRows = {
     fileId, symbols: span(before.symbols, symbolIds.length), chunks: span(before.chunks, result.chunks.length),
@@ -146,26 +147,13 @@ export function writeFile(db: IndexDatabase, facts: FileFacts, result: ParseResu
 }
 
 /**
- * The search terms of a write recorded in a journal before parse results carried them (each chunk's search text as
- * UTF-8, `utf8.search`): counted here, so such a journal still replays.
- */
-function journalledSearch(path: string, result: ParseResult): SearchTerms {
-  const decoder = new TextDecoder();
-  return searchTerms(result.chunks.map((c) => {
-    const utf8 = (c as { utf8?: { search?: Uint8Array } }).utf8?.search;
-    if (!utf8) throw new Error(`${path}: the parse result has no search terms (made by the parser host)`);
-    return decoder.decode(utf8);
-  }));
-}
-
-/**
  * Indexes `facts.path` as a copy of another file with the same bytes and language (its rows at `from`): the
  * extraction depends on the text alone, so its rows are copied under the new file, symbol ids shifted as one block,
  * instead of parsing the text again. Only the postings are made anew: their path column differs, and the
  * postings keep no text to copy, so chunk texts are rebuilt from the stored text (chunk-texts.ts).
  * Rows come out as writeFile would have written them. Call inside a transaction.
  */
-export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, now: number, search?: SearchTerms): FileRows {
+export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, now: number, bodies?: Uint8Array[]): FileRows {
   removeFile(db, facts.path);
   const before = lastRowIds(db);
   const fileId = Number(db.getPrepared(
@@ -216,13 +204,14 @@ export function copyFile(db: IndexDatabase, facts: FileFacts, from: FileRows, no
     chunks: span(before.chunks, chunks), imports: span(before.imports, imports), annotations: span(before.annotations, annotations),
   };
   const pathText = pathColumn(facts.path);
-  if (search && chunkCount(search) === rows.chunks[1] - rows.chunks[0] + 1) {
-    // The source's search terms, kept by the indexer from its parse: rebuilding its bodies here cost more than the
+  if (bodies && bodies.length === rows.chunks[1] - rows.chunks[0] + 1) {
+    // The source's search bodies, kept by the indexer from its parse: rebuilding them here cost more than the
     // whole write of a parsed file (hono: 750 vs 450 ms for 390 files). Names come from the copied symbols.
     const names = new Map(db.rows('SELECT id, qualified_name FROM symbols WHERE file_id = ? AND id BETWEEN ? AND ?', [fileId, ...rows.symbols]).map(([id, name]) => [Number(id), String(name)]));
-    let at = 0;
+    let i = 0;
+    const decoder = new TextDecoder();
     for (const [id, symbolId] of db.rows('SELECT id, symbol_id FROM chunk_spans WHERE file_id = ? AND id BETWEEN ? AND ? ORDER BY id', [fileId, ...rows.chunks])) {
-      at = db.postings.addCounted(db, Number(id), nameColumn(symbolId === null ? undefined : names.get(Number(symbolId))), pathText, search, at);
+      db.postings.add(db, Number(id), nameColumn(symbolId === null ? undefined : names.get(Number(symbolId))), pathText, decoder.decode(bodies[i++]!));
     }
     markRowIds(db, rows);
     return rows;

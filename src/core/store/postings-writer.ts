@@ -15,8 +15,7 @@ import { chunkTexts } from './chunk-texts';
 import { nameColumn, pathColumn } from './column-texts';
 import type { IndexDatabase } from './database';
 import { searchableText } from '../parse/identifiers';
-import { CollectingTerm, TermTable } from './term-table';
-import type { SearchTerms } from '../parse/search-terms';
+import { type CollectingTerm, TermTable } from './term-table';
 import { byCodePoint } from '../strings';
 import { foldToken, scanTokens } from './tokenize';
 
@@ -48,8 +47,6 @@ function writeTotals(db: IndexDatabase, t: PostingTotals): void {
   db.runPrepared('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)', [TOTALS_KEY, [t.docs, ...t.tokens, t.maxId].join(' ')]);
 }
 
-const newTerms = () => new TermTable((text, hash) => new CollectingTerm(text, hash));
-
 /** Rows per INSERT statement: one statement per row spent as long crossing into SQLite as inserting. */
 const ROWS_PER_INSERT = 32;
 const insertRows = (rows: number) => `INSERT INTO postings(seg, term, data) VALUES ${Array(rows).fill('(?,?,?)').join(',')}`;
@@ -63,10 +60,7 @@ const insertRows = (rows: number) => `INSERT INTO postings(seg, term, data) VALU
 export class PendingPostings {
   /** Flush by size only, and merge only when packed (a bulk load: IndexDatabase.create's `bulk`). */
   deferred = false;
-  private terms = newTerms();
-  /** The search terms last counted in (addCounted), and their terms in `terms`, looked up as they are first used. */
-  private resolvedFrom: SearchTerms | undefined;
-  private resolved: CollectingTerm[] = [];
+  private terms = new TermTable();
   /** Column lengths by chunk id (a chunk removed before the flush is dropped from here: see forget). */
   private sizes = new Map<number, [number, number, number]>();
   private docs = 0;
@@ -83,89 +77,36 @@ export class PendingPostings {
 
   /** Adds one chunk's columns. Ids must ascend past every chunk already written. */
   add(db: IndexDatabase, id: number, name: string, path: string, body: string): void {
-    const lengths = this.begin(id, name, path);
-    lengths[2] = this.scan(id, body, 2);
-    this.end(db, id, lengths);
-  }
-
-  /**
-   * Adds one chunk whose body is counted already (parse/search-terms.ts, on the parse workers): its hits start at
-   * `hits[at]`; returns where the next chunk's start. Postings come out as `add` would make them from the body text.
-   */
-  addCounted(db: IndexDatabase, id: number, name: string, path: string, search: SearchTerms, at: number): number {
-    const lengths = this.begin(id, name, path);
-    if (this.resolvedFrom !== search) {
-      this.resolvedFrom = search;
-      this.resolved = [];
-    }
-    const { terms, hits } = search;
-    const resolved = this.resolved;
-    const touched = this.touched;
-    const end = at + 1 + 2 * hits[at]!;
-    let tokens = 0;
-    for (let k = at + 1; k < end; k += 2) {
-      const t = hits[k]!;
-      const count = hits[k + 1]!;
-      // Resolved on first use, so a term enters the table where a scan of the text would have put it.
-      let term = resolved[t];
-      if (term === undefined) {
-        const text = terms[t]!;
-        term = resolved[t] = this.terms.get(text, 0, text.length, this.fresh);
-      }
-      if (term.chunk !== id) {
-        term.chunk = id;
-        term.name = term.path = term.body = 0;
-        touched.push(term);
-      }
-      term.body += count;
-      tokens += count;
-    }
-    lengths[2] = tokens;
-    this.end(db, id, lengths);
-    return end;
-  }
-
-  /** Starts chunk `id`: scans its name and path columns; returns the column lengths so far. */
-  private begin(id: number, name: string, path: string): [number, number, number] {
     if (id <= this.lastId) throw new Error(`postings: chunk ${id} added after chunk ${this.lastId}`);
     this.lastId = id;
-    return [this.scan(id, name, 0), this.scan(id, path, 1), 0];
-  }
-
-  /** Counts the tokens of `text` as column `col` of chunk `id`; returns how many there were. */
-  private scan(id: number, text: string, col: number): number {
     const touched = this.touched;
-    let tokens = 0;
-    scanTokens(text, (start, end, upper) => {
-      let term: CollectingTerm;
-      if (upper) {
-        const folded = foldToken(text.slice(start, end));
-        term = this.terms.get(folded, 0, folded.length, this.fresh);
-      } else {
-        term = this.terms.get(text, start, end, this.fresh);
-      }
-      if (term.chunk !== id) {
-        term.chunk = id;
-        term.name = term.path = term.body = 0;
-        touched.push(term);
-      }
-      if (col === 0) term.name++;
-      else if (col === 1) term.path++;
-      else term.body++;
-      tokens++;
-    });
-    return tokens;
-  }
-
-  /** A term new to this batch: counted in the batch's bytes. */
-  private readonly fresh = (term: CollectingTerm): void => {
-    this.bytes += 2 * term.text.length + TERM_OVERHEAD;
-    if (!this.astral && /[\ud800-\udfff]/.test(term.text)) this.astral = true;
-  };
-
-  /** Ends chunk `id`: its terms' postings are appended, its lengths and totals kept, and the batch flushed if large. */
-  private end(db: IndexDatabase, id: number, lengths: [number, number, number]): void {
-    const touched = this.touched;
+    const fresh = (term: CollectingTerm): void => {
+      this.bytes += 2 * term.text.length + TERM_OVERHEAD;
+      if (!this.astral && /[\ud800-\udfff]/.test(term.text)) this.astral = true;
+    };
+    const lengths: [number, number, number] = [0, 0, 0];
+    const columns = [name, path, body];
+    for (let col = 0; col < 3; col++) {
+      const text = columns[col]!;
+      scanTokens(text, (start, end, upper) => {
+        let term: CollectingTerm;
+        if (upper) {
+          const folded = foldToken(text.slice(start, end));
+          term = this.terms.get(folded, 0, folded.length, fresh);
+        } else {
+          term = this.terms.get(text, start, end, fresh);
+        }
+        if (term.chunk !== id) {
+          term.chunk = id;
+          term.name = term.path = term.body = 0;
+          touched.push(term);
+        }
+        if (col === 0) term.name++;
+        else if (col === 1) term.path++;
+        else term.body++;
+        lengths[col]!++;
+      });
+    }
     for (const term of touched) {
       const before = term.length;
       term.push(id, term.name, term.path, term.body);
@@ -229,9 +170,7 @@ export class PendingPostings {
 
   /** Forgets everything collected. */
   discard(): void {
-    this.terms = newTerms();
-    this.resolvedFrom = undefined;
-    this.resolved = [];
+    this.terms = new TermTable();
     this.sizes = new Map();
     this.docs = 0;
     this.tokens = [0, 0, 0];

@@ -1,8 +1,7 @@
 /**
- * Terms found by a token's place in the text it was read from: a hash of its characters, then a comparison in place.
- * A token already seen costs no string; a Map keyed by token needed a new string per token (sliced, hashed, then
- * garbage): that was most of the postings' write time at 10k files. Used for the terms a write batch collects
- * postings for (CollectingTerm), and by the parse workers for a file's distinct tokens (parse/search-terms.ts).
+ * The terms a write batch collects postings for, found by a token's place in the text it was read from: a hash of
+ * its characters, then a comparison in place. A token already seen costs no string; a Map keyed by token needed a
+ * new string per token (sliced, hashed, then garbage): that was most of the postings' write time at 10k files.
  */
 import { TermBuffer } from './postings-codec';
 
@@ -17,29 +16,20 @@ export class CollectingTerm extends TermBuffer {
   }
 }
 
-/** What a table holds per term: at least its text and the hash it was found by. */
-export interface TableTerm {
-  readonly text: string;
-  readonly hash: number;
-}
-
 function hashOf(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h | 0;
 }
 
-export class TermTable<T extends TableTerm> {
+export class TermTable {
   /** Terms in the order they came. */
-  readonly list: T[] = [];
+  readonly list: CollectingTerm[] = [];
   /** Open addressing: a term's place in `list` plus one, 0 when empty. */
   private slots = new Int32Array(1 << 12);
 
-  /** `make` builds a new term from its text, hash and place in `list`. */
-  constructor(private readonly make: (text: string, hash: number, index: number) => T) {}
-
   /** The term `text[start, end)`, made when new (`fresh` then gets it). */
-  get(text: string, start: number, end: number, fresh?: (term: T) => void): T {
+  get(text: string, start: number, end: number, fresh: (term: CollectingTerm) => void): CollectingTerm {
     const hash = hashOf(text, start, end);
     const length = end - start;
     const mask = this.slots.length - 1;
@@ -49,15 +39,15 @@ export class TermTable<T extends TableTerm> {
       const term = this.list[k - 1]!;
       if (term.hash === hash && term.text.length === length && text.startsWith(term.text, start)) return term;
     }
-    const term = this.make(text.slice(start, end), hash, this.list.length);
+    const term = new CollectingTerm(text.slice(start, end), hash);
     this.list.push(term);
     if (2 * this.list.length > this.slots.length) this.grow();
     else this.place(term, this.list.length);
-    fresh?.(term);
+    fresh(term);
     return term;
   }
 
-  private place(term: T, k: number): void {
+  private place(term: CollectingTerm, k: number): void {
     const mask = this.slots.length - 1;
     let at = term.hash & mask;
     while (this.slots[at] !== 0) at = (at + 1) & mask;
