@@ -12,7 +12,7 @@ import { getContextForQuestion } from './context';
 import { dbFacts } from './db-facts';
 import type { NameIndex } from './name-index';
 import { decodeUses, encodeUses, USES_SIDECAR } from './saved-uses';
-import { indexVersion } from '../repomap/service';
+import { indexVersion } from '../store/index-version';
 import type { ContextOptions, ContextResult, EmbeddingSettings } from './types';
 
 /** Each method reads the index of the request it serves (see store/index-request.ts). */

@@ -5,7 +5,8 @@
 import { EngineError, throwIfAborted } from '../errors';
 import { joinPath } from '../index/paths';
 import type { EngineDeps } from '../ports';
-import { createRepoMapService, indexVersion } from '../repomap/service';
+import { createRepoMapService } from '../repomap/service';
+import { indexVersion } from '../store/index-version';
 import type { RepoMap, RepoMapOptions, RepoMapSliceOptions } from '../repomap/types';
 import type { IndexDatabase } from '../store/database';
 import type { IndexRequest } from '../store/index-request';

@@ -10,6 +10,7 @@ import { distance } from 'fastest-levenshtein';
 import { EngineError } from '../errors';
 import type { Clock, IndexStorage, Logger } from '../ports';
 import type { IndexDatabase } from '../store/database';
+import { indexVersion } from '../store/index-version';
 import { definersOf } from './ident-graph';
 import { loadMapData } from './map-data';
 import { decodeMapSnapshot, encodeMapSnapshot } from './map-snapshot';
@@ -27,12 +28,6 @@ export interface RepoMapService {
 
 /** The sidecar the graph is saved in (IndexStorage.readSidecar). */
 export const MAP_SNAPSHOT_SIDECAR = 'map';
-
-/** Identifies what the index holds: changes on every index run, never with a request. */
-export function indexVersion(db: IndexDatabase): string {
-  const meta = db.meta();
-  return `${meta.created_at ?? '0'}:${meta.updated_at ?? '0'}`;
-}
 
 /**
  * Whether two index versions are of the same index (the same full run, created_at): then file and name ids mean
