@@ -14,7 +14,7 @@ function formatCounts(counts: Record<string, number | undefined>): string {
 
 export function formatIndexOutcome(o: IndexOutcome): string {
   const lines = [
-    `indexed ${o.filesSeen} files in ${(o.durationMs / 1000).toFixed(2)} s (${o.full ? 'full' : 'incremental'}): ` +
+    `indexed ${o.filesSeen} files in ${(o.elapsedMs / 1000).toFixed(2)} s (${o.full ? 'full' : 'incremental'}): ` +
       `${o.parsed} parsed, ${o.unchanged} unchanged, ${o.removed} removed, ${o.failed} failed`,
     `skipped: ${formatCounts(o.skipCounts)}`,
     `index size: ${formatBytes(o.indexBytes)}`,

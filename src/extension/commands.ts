@@ -71,8 +71,8 @@ async function reindex({ client, log }: CommandDeps): Promise<IndexOutcome | und
       });
       try {
         const outcome = await client.request('contextOracle/index', { full: true }, token);
-        log.info(`reindexed: ${outcome.filesSeen} files, ${outcome.parsed} parsed, ${outcome.failed} failed in ${outcome.durationMs} ms`);
-        void vscode.window.showInformationMessage(`Context Oracle: reindexed ${outcome.filesSeen} files in ${(outcome.durationMs / 1000).toFixed(1)} s.`);
+        log.info(`reindexed: ${outcome.filesSeen} files, ${outcome.parsed} parsed, ${outcome.failed} failed in ${outcome.elapsedMs} ms`);
+        void vscode.window.showInformationMessage(`Context Oracle: reindexed ${outcome.filesSeen} files in ${(outcome.elapsedMs / 1000).toFixed(1)} s.`);
         return outcome;
       } catch (e) {
         if (isCancellation(e)) {

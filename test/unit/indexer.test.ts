@@ -94,6 +94,22 @@ describe('indexer', () => {
     await second.dispose();
   });
 
+  it('reports the whole run as elapsed, image saved, beside the time to the last row written', async () => {
+    const root = workspace({ 'a.ts': 'export function alpha() {}\n', 'b.py': 'def beta():\n    pass\n' });
+    // A clock that moves one tick per reading: every step after the last row (the postings' pack, the image) reads it.
+    let tick = 0;
+    const assets = createNodeAssetLocator(ASSET_ROOT);
+    const engine = createEngine({
+      root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPathOf(root)), logger: captureLogger(),
+      clock: { now: () => tick++ }, assets, parser: createInProcessParserHost(assets),
+    });
+    const outcome = await engine.index({ full: true });
+    assert.equal(outcome.parsed, 2);
+    assert.ok(outcome.durationMs > 0);
+    assert.ok(outcome.elapsedMs > outcome.durationMs, `elapsed ${outcome.elapsedMs} vs duration ${outcome.durationMs}`);
+    await engine.dispose();
+  });
+
   it('applies --exclude globs and writes nothing into the workspace', async () => {
     const root = workspace({ 'keep/a.ts': 'export const a = 1;\n', 'skip/b.ts': 'export const b = 1;\n' });
     const engine = testEngine(root, { exclude: ['skip/**'] });

@@ -27,6 +27,7 @@ export interface RunContext {
 export async function indexUnderLock(ctx: RunContext, options: IndexRunOptions & { full?: boolean }, repairOnly: boolean): Promise<IndexOutcome | undefined> {
   const { deps, cfg, loaded } = ctx;
   const release = await deps.storage.lock();
+  const started = deps.clock.now();
   loaded.writingNow = true;
   try {
     let recovered: IndexOutcome['recovered'];
@@ -125,6 +126,7 @@ export async function indexUnderLock(ctx: RunContext, options: IndexRunOptions &
     return {
       ...report, ...(recovered ? { recovered } : {}), ...(repair ? { journalRepair: repair } : {}),
       indexBytes: (imageBytes ?? await deps.storage.size()) + applied,
+      elapsedMs: deps.clock.now() - started,
     };
   } finally {
     loaded.writingNow = false;
