@@ -5,6 +5,7 @@
  * chunk's symbol is kept as an id in a table of distinct strings: decoding a string per chunk (2M at 124k files) and
  * looking it up in a pool cost more than the reader's lookup per distinct symbol (see setRow).
  */
+import { widened } from './int-column';
 
 export interface ChunkMeta {
   id: number;
@@ -141,17 +142,12 @@ export class ChunkTable {
   private grow(min: number): void {
     let n = this.kindOf.length;
     while (n < min) n *= 2;
-    const widen = <T extends Uint16Array | Int32Array>(a: T, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.kindOf = widen(this.kindOf, (m) => new Uint16Array(m));
-    this.fileOfIds = widen(this.fileOfIds, (m) => new Int32Array(m));
-    this.startOf = widen(this.startOf, (m) => new Int32Array(m));
-    this.endOf = widen(this.endOf, (m) => new Int32Array(m));
-    this.nameLenOf = widen(this.nameLenOf, (m) => new Int32Array(m));
-    this.bodyLenOf = widen(this.bodyLenOf, (m) => new Int32Array(m));
-    this.symbolOf = widen(this.symbolOf, (m) => new Int32Array(m));
+    this.kindOf = widened(this.kindOf, n);
+    this.fileOfIds = widened(this.fileOfIds, n);
+    this.startOf = widened(this.startOf, n);
+    this.endOf = widened(this.endOf, n);
+    this.nameLenOf = widened(this.nameLenOf, n);
+    this.bodyLenOf = widened(this.bodyLenOf, n);
+    this.symbolOf = widened(this.symbolOf, n);
   }
 }

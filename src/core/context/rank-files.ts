@@ -3,6 +3,7 @@
  * proximity to the strongest files is added and tests/examples/copies are ranked down unless the question is about
  * them. Pure over the evidence: the same evidence and weights always give the same order.
  */
+import { widened } from './int-column';
 import { PATH_CLASSES } from './paths';
 import type { Evidence } from './evidence';
 import type { SymbolMatch } from './symbol-match';
@@ -106,18 +107,13 @@ class Candidates {
   }
 
   private grow(n: number): void {
-    const widen = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.ids = widen(this.ids, (m) => new Int32Array(m));
-    this.base = widen(this.base, (m) => new Float64Array(m));
-    this.proximity = widen(this.proximity, (m) => new Float64Array(m));
-    this.reachedOnly = widen(this.reachedOnly, (m) => new Uint8Array(m));
-    this.relevance = widen(this.relevance, (m) => new Float64Array(m));
-    this.vector = widen(this.vector, (m) => new Float64Array(m));
-    this.factor = widen(this.factor, (m) => new Float64Array(m));
+    this.ids = widened(this.ids, n);
+    this.base = widened(this.base, n);
+    this.proximity = widened(this.proximity, n);
+    this.reachedOnly = widened(this.reachedOnly, n);
+    this.relevance = widened(this.relevance, n);
+    this.vector = widened(this.vector, n);
+    this.factor = widened(this.factor, n);
   }
 
   /** The listed row of a slot, signals rounded. */
