@@ -4,9 +4,10 @@
  * holds the MapData (with each file's part of it, MapSources) and, once computed, the unpersonalised ranking; it
  * records the index version it was made from (meta created_at and updated_at, which every index run that changes
  * anything moves): a snapshot of the same version is used as it is, one of an earlier version of the same index is
- * patched (map-data.ts), one of another format is never used. Layout: a magic line, a JSON header (version, strings,
- * column lengths), then the columns as raw little-endian bytes, each at a multiple of 8.
+ * patched (map-data.ts), one of another format is never used. Layout: core/column-file.ts, the header holding the
+ * version and the strings.
  */
+import { type Column, decodeColumns, encodeColumns } from '../column-file';
 import type { IdentGraph } from './ident-graph';
 import type { RankOutput } from './rank';
 import { TagTable } from './tag-table';
@@ -21,8 +22,6 @@ export interface MapSnapshot {
   baseline?: RankOutput;
 }
 
-type Column = Int32Array | Float64Array;
-
 interface Header {
   format: number;
   version: string;
@@ -31,8 +30,6 @@ interface Header {
   lastNameId: number;
   names: string[];
   kinds: string[];
-  /** Column name → [type, length], in the order the columns follow the header. */
-  columns: [string, 'i32' | 'f64', number][];
 }
 
 /**
@@ -63,18 +60,8 @@ export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array[]
   }
   const header: Header = {
     format: FORMAT, version: data.version, files: data.files, fileStamps: data.sources.fileStamps, lastNameId: data.sources.lastNameId, names: [...g.names], kinds: [...tags.kinds],
-    columns: columns.map(([n, c]) => [n, c instanceof Float64Array ? 'f64' : 'i32', c.length]),
   };
-  const head = new TextEncoder().encode(`${MAGIC}${JSON.stringify(header)}\n`);
-  const start = new Uint8Array(align(4 + head.length));
-  new DataView(start.buffer).setUint32(0, head.length, true);
-  start.set(head, 4);
-  const parts: Uint8Array[] = [start];
-  for (const [, c] of columns) {
-    parts.push(new Uint8Array(c.buffer, c.byteOffset, c.byteLength));
-    if (c.byteLength !== align(c.byteLength)) parts.push(new Uint8Array(align(c.byteLength) - c.byteLength));
-  }
-  return parts;
+  return encodeColumns(MAGIC, header, columns);
 }
 
 /**
@@ -82,27 +69,9 @@ export function encodeMapSnapshot({ data, baseline }: MapSnapshot): Uint8Array[]
  * another format. Throws on bytes that are not a whole snapshot (the caller logs that and rebuilds).
  */
 export function decodeMapSnapshot(bytes: Uint8Array): MapSnapshot | undefined {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const headLength = view.getUint32(0, true);
-  const head = new TextDecoder().decode(bytes.subarray(4, 4 + headLength));
-  if (!head.startsWith(MAGIC)) throw new Error('not a map snapshot');
-  const header = JSON.parse(head.slice(MAGIC.length)) as Header;
-  if (header.format !== FORMAT) return undefined;
-  const cols = new Map<string, Column>();
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  let at = align(4 + headLength);
-  for (const [n, type, length] of header.columns) {
-    const width = type === 'f64' ? 8 : 4;
-    if (at + length * width > bytes.length) throw new Error(`map snapshot cut short in column ${n}`);
-    // A view of the file's bytes when they are a buffer of their own (the file read whole) and the column sits
-    // aligned in it: copies of the columns were ~110 MB at 100k files on top of the file's 130 MB, for the price of
-    // keeping the header's bytes (~17 MB) as long as the graph. Otherwise a copy, so that a larger buffer the bytes
-    // are part of is not kept alive (a Node Buffer's slice() is a view, so the copy is made by the constructor).
-    const offset = bytes.byteOffset + at;
-    const raw = own && offset % width === 0 ? { buffer: bytes.buffer, offset } : { buffer: new Uint8Array(bytes.subarray(at, at + length * width)).buffer, offset: 0 };
-    cols.set(n, type === 'f64' ? new Float64Array(raw.buffer, raw.offset, length) : new Int32Array(raw.buffer, raw.offset, length));
-    at = align(at + length * width);
-  }
+  const file = decodeColumns<Header>(bytes, MAGIC, 'map snapshot', (h) => h.format === FORMAT);
+  if (!file) return undefined;
+  const { header, columns: cols } = file;
   const col = <T extends Column>(n: string): T => {
     const c = cols.get(n);
     if (!c) throw new Error(`map snapshot without column ${n}`);
@@ -128,8 +97,4 @@ export function decodeMapSnapshot(bytes: Uint8Array): MapSnapshot | undefined {
     ? { fileRank: col('fileRank'), definitions: { file: col('rankFile'), ident: col('rankIdent'), rank: col('rankValue') } }
     : undefined;
   return baseline ? { data, baseline } : { data };
-}
-
-function align(n: number): number {
-  return Math.ceil(n / 8) * 8;
 }
