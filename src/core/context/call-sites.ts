@@ -96,13 +96,18 @@ function callRows(db: IndexDatabase, name: string, container: string | undefined
   const key = container === undefined ? name : `${name}\0${container}`;
   let others = chosen.get(key);
   if (!others) {
+    // The first CALL_ROWS calling files by path hold the first CALL_ROWS calls: files are sorted, not every call
+    // (26k calls of `Builder` in 2.4k files at 100k files), then only their calls are read.
+    const known = container !== undefined;
     others = db.all(
-      `SELECT x.file_id, x.line, (SELECT qualified_name FROM symbols WHERE id = x.caller_id) AS in_symbol FROM (
-         SELECT r.file_id, r.line, r.caller_id FROM ref_rows r JOIN ref_names n ON n.id = r.name_id JOIN files f ON f.id = r.file_id
-         WHERE n.name = ? AND r.kind = ${CALL_CODE}
-           ${container !== undefined ? 'AND EXISTS (SELECT 1 FROM ref_counts c JOIN ref_names cn ON cn.id = c.name_id WHERE c.file_id = r.file_id AND cn.name = ?)' : ''}
-         ORDER BY f.path, r.line, r.seq LIMIT ${CALL_ROWS}) x`,
-      container !== undefined ? [name, container] : [name],
+      `SELECT r.file_id, r.line, (SELECT qualified_name FROM symbols WHERE id = r.caller_id) AS in_symbol FROM (
+         SELECT f.id, f.path FROM files f
+         WHERE f.id IN (SELECT file_id FROM ref_rows WHERE name_id = (SELECT id FROM ref_names WHERE name = ?) AND kind = ${CALL_CODE})
+           ${known ? 'AND EXISTS (SELECT 1 FROM ref_counts c JOIN ref_names cn ON cn.id = c.name_id WHERE c.file_id = f.id AND cn.name = ?)' : ''}
+         ORDER BY f.path LIMIT ${CALL_ROWS}) g
+       JOIN ref_rows r ON r.file_id = g.id AND r.name_id = (SELECT id FROM ref_names WHERE name = ?) AND r.kind = ${CALL_CODE}
+       ORDER BY g.path, r.line, r.seq LIMIT ${CALL_ROWS}`,
+      known ? [name, container, name] : [name, name],
     );
     chosen.set(key, others);
   }
