@@ -151,6 +151,12 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     else matchesOf.set(m.fileId, [m]);
   }
 
+  // Most questions name no path, match no symbol in most files and run without vectors: the maps are looked up only
+  // when they hold something (a lookup each, per candidate of tens of thousands, added up).
+  const mentioned = ev.pathMentions.size > 0;
+  const named = matchesOf.size > 0;
+  const referencing = ev.mentionRefs.size > 0;
+  const withVectors = vecByFile.size > 0;
   /** The file's signals but proximity, written into `s` (one formula for the scoring pass and the listed rows). */
   const signalsOf = (id: number, s: SignalScores, t = ev.text.files.get(id)): SignalScores => {
     s.bm25File = t && maxFile ? t.bm25 / maxFile : 0;
@@ -158,12 +164,13 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     s.coverage = t ? t.coverage : 0;
     s.focus = t ? t.focus : 0;
     // A file the question names by path or module path counts like a named symbol.
-    let miss = ev.pathMentions.has(id) ? 1 - PATH_MENTION_QUALITY : 1;
-    const named = matchesOf.get(id);
-    if (named) for (const m of named) miss *= 1 - m.quality;
+    const byPath = mentioned && ev.pathMentions.has(id);
+    let miss = byPath ? 1 - PATH_MENTION_QUALITY : 1;
+    const matches = named ? matchesOf.get(id) : undefined;
+    if (matches) for (const m of matches) miss *= 1 - m.quality;
     s.entity = 1 - miss;
-    s.mentionRef = ev.mentionRefs.get(id) ?? 0;
-    s.path = ev.pathMentions.has(id) ? 1 : pathScore(id);
+    s.mentionRef = referencing ? (ev.mentionRefs.get(id) ?? 0) : 0;
+    s.path = byPath ? 1 : pathScore(id);
     s.vector = maxVec ? (vecByFile.get(id) ?? 0) / maxVec : 0;
     s.proximity = 0;
     return s;
@@ -187,7 +194,7 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
     signalsOf(id, s, t);
     const base = entityW * s.entity + weights.bm25File * s.bm25File + weights.bm25Chunk * s.bm25Chunk + weights.coverage * s.coverage
       + weights.focus * s.focus + weights.path * s.path + weights.mentionRef * s.mentionRef + weights.vector * s.vector;
-    const relevance = Math.max(s.entity, s.coverage, ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(vecByFile.get(id) ?? 0));
+    const relevance = Math.max(s.entity, s.coverage, mentioned && ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(withVectors ? (vecByFile.get(id) ?? 0) : 0));
     c.add(id, base, relevance, s.vector, factorOf(id, code), 0);
   };
   // Text files first, then the other paths' files not already in, each once (slots in this order).

@@ -7,6 +7,7 @@ import type { IndexDatabase } from '../store/database';
 import type { ChunkMeta, ChunkTable } from './chunk-table';
 import type { DbFacts } from './db-facts';
 import { postingStats, termPostings, type PostingList } from '../store/postings';
+import { widened } from './int-column';
 import { termQuery, type WeightedTerms } from './terms';
 
 const K1 = 1.2;
@@ -24,17 +25,17 @@ export interface ChunkHit extends ChunkMeta {
 }
 
 export interface FileText {
-  bm25: number;
+  readonly bm25: number;
   /** Sum of idf of the question terms the file holds over the sum for all question terms (0..1). */
-  coverage: number;
+  readonly coverage: number;
   /** The best-scoring chunk (built when asked: thousands of files match, a few are shown). */
   readonly best?: ChunkHit;
   /** The best chunk's first line (0 when none), without building its row. */
   readonly bestLine: number;
   /** The file's best chunk scores, best first (TOP_CHUNKS of them). */
-  top: number[];
+  readonly top: number[];
   /** Best share of the question's vocabulary (idf-weighted) held by a single chunk of the file. */
-  focus: number;
+  readonly focus: number;
   /** The file's matching chunks (built when asked: a question reads them for a few files of thousands). */
   readonly hits: ChunkHit[];
   /** Per question term: body hits summed over the file's chunks (first `terms.length` slots), then path hits. */
@@ -61,7 +62,10 @@ export interface TextEvidence {
  */
 class ChunkRows {
   bm25: Float64Array;
-  /** The row's file, as its place in the question's file list (a Map lookup per row cost more than scoring it). */
+  /**
+   * The row's file, as its place in the question's file list (a Map lookup per row cost more than scoring it); a
+   * view of the question's scratch, read while the question is scored only.
+   */
   file: Int32Array;
   order = new Int32Array(0);
   start = new Int32Array(1);
@@ -71,9 +75,9 @@ class ChunkRows {
    */
   tf = new Float64Array(0);
 
-  constructor(readonly ids: Int32Array, private readonly table: ChunkTable) {
+  constructor(readonly ids: Int32Array, readonly table: ChunkTable, file: Int32Array = new Int32Array(ids.length)) {
     this.bm25 = new Float64Array(ids.length);
-    this.file = new Int32Array(ids.length);
+    this.file = file;
   }
 
   get count(): number {
@@ -101,100 +105,156 @@ class ChunkRows {
   }
 }
 
-class FileHits implements FileText {
-  bm25 = 0;
-  coverage = 0;
-  focus = 0;
-  top: number[] = [];
-  bestRow = -1;
-  constructor(readonly fileId: number, private readonly place: number, private readonly terms: number, private readonly rows: ChunkRows) {}
+/**
+ * A file's text scores as the FileTexts columns hold them, made when asked (rank-files reads every matching file
+ * once or twice, a question shows a few): an object per file held for the whole question, tens of thousands at 100k
+ * files, was what the collector spent most of a question's pauses copying.
+ */
+class FileView implements FileText {
+  constructor(private readonly texts: FileTexts, private readonly place: number) {}
+
+  get fileId(): number {
+    return this.texts.ids[this.place]!;
+  }
+
+  get bm25(): number {
+    return this.texts.bm25[this.place]!;
+  }
+
+  get coverage(): number {
+    return this.texts.coverage[this.place]!;
+  }
+
+  get focus(): number {
+    return this.texts.focus[this.place]!;
+  }
+
+  get top(): number[] {
+    // Copied by hand: Array.from over a typed array's view iterates it, ten times the cost at 100k files.
+    const out: number[] = [];
+    for (let at = this.place * TOP_CHUNKS, end = at + this.texts.topCount[this.place]!; at < end; at++) out.push(this.texts.top[at]!);
+    return out;
+  }
 
   /** Per term: body hits summed over the file's chunks (first `terms` slots), then path hits counted once. */
   get tf(): Float64Array {
-    const at = this.place * 2 * this.terms;
-    return this.rows.tf.subarray(at, at + 2 * this.terms);
-  }
-
-  /** The file's rows in the order the search returned them (ascending chunk id). */
-  rowList(): Int32Array {
-    return this.rows.order.subarray(this.rows.start[this.place]!, this.rows.start[this.place + 1]!);
+    const n = 2 * this.texts.terms;
+    return this.texts.rows.tf.subarray(this.place * n, (this.place + 1) * n);
   }
 
   get best(): ChunkHit | undefined {
-    return this.bestRow >= 0 ? this.rows.hit(this.bestRow) : undefined;
+    const row = this.texts.bestRow[this.place]!;
+    return row >= 0 ? this.texts.rows.hit(row) : undefined;
   }
 
   get bestLine(): number {
-    return this.bestRow >= 0 ? this.rows.lineStart(this.bestRow) : 0;
+    const row = this.texts.bestRow[this.place]!;
+    return row >= 0 ? this.texts.rows.lineStart(row) : 0;
   }
 
   get hits(): ChunkHit[] {
-    return Array.from(this.rowList(), (r) => this.rows.hit(r));
-  }
-
-  rowOf(id: number): number {
-    for (const r of this.rowList()) if (this.rows.ids[r] === id) return r;
-    return -1;
+    return Array.from(this.texts.rowList(this.place), (r) => this.texts.rows.hit(r));
   }
 }
 
 /**
- * The matching files by id, in the order their first row came: a list and each file's place by id (a Map of tens
- * of thousands of entries, built per question, cost more than scoring them at 100k files).
+ * The matching files by id, in the order their first row came: their ids and scores in columns by place, and each
+ * file's place by id (a Map of tens of thousands of entries, built per question, cost more than scoring them at 100k
+ * files; so did an object per file).
  */
 class FileTexts implements ReadonlyMap<number, FileText> {
-  readonly list: FileHits[] = [];
-  /** A file's place in `list` plus one, by file id (0: no match). */
+  size = 0;
+  ids = new Int32Array(0);
+  bm25 = new Float64Array(0);
+  coverage = new Float64Array(0);
+  focus = new Float64Array(0);
+  /** The file's best chunk scores, best first: TOP_CHUNKS slots by place, `topCount` of them held. */
+  top = new Float64Array(0);
+  topCount = new Uint8Array(0);
+  /** The file's best row (-1 when none). */
+  bestRow = new Int32Array(0);
+  /** A file's place plus one, by file id (0: no match). */
   private places: Int32Array;
 
-  constructor(fileIds: number) {
+  constructor(fileIds: number, readonly terms: number, public rows: ChunkRows) {
     this.places = new Int32Array(fileIds);
   }
 
-  /** The file's place in `list`, -1 when it has none. */
+  /** The file's place, -1 when it has none. */
   placeOf(fileId: number): number {
     return fileId >= 0 && fileId < this.places.length ? this.places[fileId]! - 1 : -1;
   }
 
-  /** Adds a file (not in yet) at the end of `list`; its place. */
-  add(file: FileHits): number {
-    const id = file.fileId;
-    if (id >= this.places.length) {
-      const grown = new Int32Array(id + 1);
-      grown.set(this.places);
-      this.places = grown;
+  /** Adds a file (not in yet) at the next place; its place. Call `scored` once every file is in. */
+  add(fileId: number): number {
+    if (fileId >= this.places.length) this.places = widened(this.places, fileId + 1);
+    if (this.size === this.ids.length) this.ids = widened(this.ids, Math.max(2 * this.size, 1024));
+    this.ids[this.size] = fileId;
+    this.places[fileId] = ++this.size;
+    return this.size - 1;
+  }
+
+  /** Makes the score columns, at the files' number. */
+  scored(): void {
+    const n = this.size;
+    this.bm25 = new Float64Array(n);
+    this.coverage = new Float64Array(n);
+    this.focus = new Float64Array(n);
+    this.top = new Float64Array(n * TOP_CHUNKS);
+    this.topCount = new Uint8Array(n);
+    this.bestRow = new Int32Array(n).fill(-1);
+  }
+
+  /** The file's rows in the order the search returned them (ascending chunk id). */
+  rowList(place: number): Int32Array {
+    return this.rows.order.subarray(this.rows.start[place]!, this.rows.start[place + 1]!);
+  }
+
+  /** Keeps the file's TOP_CHUNKS largest scores seen, largest first. */
+  keepTop(place: number, score: number): void {
+    const from = place * TOP_CHUNKS;
+    const held = this.topCount[place]!;
+    if (held === TOP_CHUNKS && score <= this.top[from + TOP_CHUNKS - 1]!) return;
+    let at = Math.min(held, TOP_CHUNKS - 1);
+    if (held < TOP_CHUNKS) this.topCount[place] = held + 1;
+    while (at > 0 && this.top[from + at - 1]! < score) {
+      this.top[from + at] = this.top[from + at - 1]!;
+      at--;
     }
-    this.places[id] = this.list.push(file);
-    return this.list.length - 1;
+    this.top[from + at] = score;
   }
 
-  get size(): number {
-    return this.list.length;
-  }
-
-  get(id: number): FileHits | undefined {
+  get(id: number): FileText | undefined {
     const at = this.placeOf(id);
-    return at >= 0 ? this.list[at] : undefined;
+    return at >= 0 ? new FileView(this, at) : undefined;
   }
 
   has(id: number): boolean {
-    return this.get(id) !== undefined;
+    return this.placeOf(id) >= 0;
+  }
+
+  /** The row of chunk `id` when it matched the question, else -1. */
+  rowOf(id: number): number {
+    const place = this.placeOf(this.rows.table.has(id) ? this.rows.table.fileOf(id) : -1);
+    if (place < 0) return -1;
+    for (const r of this.rowList(place)) if (this.rows.ids[r] === id) return r;
+    return -1;
   }
 
   forEach(fn: (value: FileText, key: number, map: ReadonlyMap<number, FileText>) => void, thisArg?: unknown): void {
-    for (const f of this.list) fn.call(thisArg, f, f.fileId, this);
+    for (let at = 0; at < this.size; at++) fn.call(thisArg, new FileView(this, at), this.ids[at]!, this);
   }
 
   *entries(): MapIterator<[number, FileText]> {
-    for (const f of this.list) yield [f.fileId, f];
+    for (let at = 0; at < this.size; at++) yield [this.ids[at]!, new FileView(this, at)];
   }
 
   *keys(): MapIterator<number> {
-    for (const f of this.list) yield f.fileId;
+    for (let at = 0; at < this.size; at++) yield this.ids[at]!;
   }
 
   *values(): MapIterator<FileText> {
-    yield* this.list;
+    for (let at = 0; at < this.size; at++) yield new FileView(this, at);
   }
 
   [Symbol.iterator](): MapIterator<[number, FileText]> {
@@ -229,7 +289,7 @@ class Scratch {
 
 const scratchOf = new WeakMap<ChunkTable, Scratch>();
 /** Slots of Scratch.int32 (float64 has its own). */
-const enum Ints { First, Last, Buf, Nested, Matched, UnionA, UnionB }
+const enum Ints { First, Last, Buf, Nested, Matched, UnionA, UnionB, RowFile }
 const enum Floats { NameNorm, BodyNorm }
 
 /**
@@ -333,15 +393,13 @@ const idfOf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (
 export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedTerms): TextEvidence {
   const { terms, weights } = query;
   const table = facts.chunks;
-  let rows = new ChunkRows(new Int32Array(0), table);
   const { relLength, countsForIdf } = facts.fileColumns();
-  const files = new FileTexts(relLength.length);
+  const files = new FileTexts(relLength.length, terms.length, new ChunkRows(new Int32Array(0), table));
   const evidence: TextEvidence = {
     terms, weights, idf: terms.map(() => idfOf(facts.files.size, 0)), files, held: 0,
     chunk: (id) => {
-      const f = table.has(id) ? files.get(table.fileOf(id)) : undefined;
-      const row = f ? f.rowOf(id) : -1;
-      return row >= 0 ? rows.hit(row) : undefined;
+      const row = files.rowOf(id);
+      return row >= 0 ? files.rows.hit(row) : undefined;
     },
   };
   if (!terms.length) return evidence;
@@ -357,7 +415,8 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   // than the search. Rows of removed chunks (their postings stay until compaction) are left out here.
   let scratch = scratchOf.get(table);
   if (!scratch) scratchOf.set(table, (scratch = new Scratch()));
-  rows = new ChunkRows(liveUnion(lists, table, scratch), table);
+  const ids = liveUnion(lists, table, scratch);
+  const rows = (files.rows = new ChunkRows(ids, table, scratch.int32(Ints.RowFile, ids.length)));
   // Per term and column: chunks holding the term there, removed ones included (as FTS4 counted them).
   const docsWithHits = new Uint32Array(p * c);
   lists.forEach((list, t) => {
@@ -368,14 +427,15 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const bodyIdf = terms.map((_, t) => chunkIdf(t, COL_BODY));
 
   // Each row's file; files in the order their first row came.
-  const list = files.list;
   for (let i = 0; i < rows.count; i++) {
     const fileId = table.fileOf(rows.ids[i]!);
     const at = files.placeOf(fileId);
-    rows.file[i] = at >= 0 ? at : files.add(new FileHits(fileId, files.size, p, rows));
+    rows.file[i] = at >= 0 ? at : files.add(fileId);
   }
-  rows.group(list.length);
-  const tf = (rows.tf = new Float64Array(list.length * 2 * p));
+  files.scored();
+  const places = files.size;
+  rows.group(places);
+  const tf = (rows.tf = new Float64Array(places * 2 * p));
   // Which terms each chunk holds, one bit per term (MAX_QUERY_TERMS is 32).
   const matched = scratch.int32(Ints.Matched, rows.count);
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
@@ -418,51 +478,68 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   const df = new Array<number>(p).fill(0);
   // Generated copies (dist/, vendored trees) repeat the code's vocabulary; they do not count towards how common a
   // term is.
-  for (let f = 0; f < list.length; f++) {
+  for (let f = 0; f < places; f++) {
     const at = f * 2 * p;
     let held = 0;
     for (let t = 0; t < p; t++) if (tf[at + t]! + tf[at + p + t]! > 0) held |= 1 << t;
     evidence.held |= held;
-    if (!countsForIdf[list[f]!.fileId]) continue;
+    if (!countsForIdf[files.ids[f]!]) continue;
     for (let t = 0; t < p; t++) if (held & (1 << t)) df[t]!++;
   }
   const N = Math.max(facts.idfFiles, 1);
   evidence.idf = terms.map((_, t) => idfOf(N, df[t] ?? 0));
   const idfTotal = evidence.idf.reduce((a, b, t) => a + b * weights[t]!, 0) || 1;
-  for (let place = 0; place < list.length; place++) {
-    const f = list[place]!;
+  for (let place = 0; place < places; place++) {
+    const fileId = files.ids[place]!;
     const at = place * 2 * p;
-    const rel = f.fileId < relLength.length ? relLength[f.fileId]! : 1;
+    const rel = fileId < relLength.length ? relLength[fileId]! : 1;
     let covered = 0;
+    let bm25 = 0;
     for (let t = 0; t < p; t++) {
       const hits = tf[at + t]! + tf[at + p + t]!;
       if (!hits) continue;
       covered += evidence.idf[t]! * weights[t]!;
-      f.bm25 += weights[t]! * evidence.idf[t]! * ((hits * (K1 + 1)) / (hits + K1 * (1 - B + B * rel)));
+      bm25 += weights[t]! * evidence.idf[t]! * ((hits * (K1 + 1)) / (hits + K1 * (1 - B + B * rel)));
     }
-    f.coverage = covered / idfTotal;
+    files.bm25[place] = bm25;
+    files.coverage[place] = covered / idfTotal;
   }
+  const shareOf = shares(evidence.idf, weights);
   // Rows in the order the search returned them: the first of equal best scores is the file's best.
   for (let i = 0; i < rows.count; i++) {
-    const f = list[rows.file[i]!]!;
+    const place = rows.file[i]!;
     const score = rows.bm25[i]!;
-    keepTop(f.top, score);
-    let share = 0;
-    for (let t = 0, mask = matched[i]!; mask; t++, mask >>>= 1) if (mask & 1) share += evidence.idf[t]! * weights[t]!;
-    f.focus = Math.max(f.focus, share / idfTotal);
-    if (f.bestRow < 0 || score > rows.bm25[f.bestRow]!) f.bestRow = i;
+    files.keepTop(place, score);
+    const mask = matched[i]!;
+    const share = shareOf ? shareOf[mask]! : shareSum(mask, evidence.idf, weights);
+    files.focus[place] = Math.max(files.focus[place]!, share / idfTotal);
+    const best = files.bestRow[place]!;
+    if (best < 0 || score > rows.bm25[best]!) files.bestRow[place] = i;
   }
   return evidence;
 }
 
-/** Keeps `top` the TOP_CHUNKS largest scores seen, largest first. */
-function keepTop(top: number[], score: number): void {
-  if (top.length === TOP_CHUNKS && score <= top[TOP_CHUNKS - 1]!) return;
-  let at = Math.min(top.length, TOP_CHUNKS - 1);
-  if (top.length < TOP_CHUNKS) top.push(score);
-  while (at > 0 && top[at - 1]! < score) {
-    top[at] = top[at - 1]!;
-    at--;
+/** The question's idf-weighted vocabulary held by a chunk holding the terms of `mask`, summed in term order. */
+function shareSum(mask: number, idf: number[], weights: number[]): number {
+  let share = 0;
+  for (let t = 0; mask; t++, mask >>>= 1) if (mask & 1) share += idf[t]! * weights[t]!;
+  return share;
+}
+
+/** Terms up to which shares() tabulates every mask (2^12 sums). */
+const SHARE_TABLE_TERMS = 12;
+
+/**
+ * shareSum of every mask, by mask, when the terms are few: each mask's sum is its mask without the highest bit's
+ * plus that term's part, the same additions in the same order as shareSum's, so equal bit for bit.
+ */
+function shares(idf: number[], weights: number[]): Float64Array | undefined {
+  const p = idf.length;
+  if (p > SHARE_TABLE_TERMS) return undefined;
+  const out = new Float64Array(1 << p);
+  for (let t = 0; t < p; t++) {
+    const part = idf[t]! * weights[t]!;
+    for (let low = 0; low < 1 << t; low++) out[(1 << t) | low] = out[low]! + part;
   }
-  top[at] = score;
+  return out;
 }

@@ -196,38 +196,64 @@ function decodeAll(blobs: Uint8Array[]): PostingList {
   return list;
 }
 
-/** The union of ascending lists, counts summed where ids meet (pairwise merges: log2 of the lists' number passes). */
-function sumLists(lists: PostingList[]): PostingList {
-  if (!lists.length) return new PostingList(0);
-  let round = lists;
-  while (round.length > 1) {
-    const next: PostingList[] = [];
-    for (let i = 0; i < round.length; i += 2) next.push(i + 1 < round.length ? mergeTwo(round[i]!, round[i + 1]!) : round[i]!);
-    round = next;
-  }
-  return round[0]!;
+/** Entries `from` … `to - 1` of a list: a part of one round's output in sumLists. */
+interface Span {
+  list: PostingList;
+  from: number;
+  to: number;
 }
 
-function mergeTwo(a: PostingList, b: PostingList): PostingList {
-  const out = new PostingList(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const x = i < a.length ? a.ids[i]! : Infinity;
-    const y = j < b.length ? b.ids[j]! : Infinity;
-    if (x < y) {
-      out.push(x, a.counts[3 * i]!, a.counts[3 * i + 1]!, a.counts[3 * i + 2]!);
+/**
+ * The union of ascending lists, counts summed where ids meet: pairwise merges (log2 of the lists' number passes),
+ * each round written into one of two lists sized for every entry, after the other's. A new list per merge was most
+ * of a prefix's garbage at 100k files, where a stem begins dozens of indexed words.
+ */
+function sumLists(lists: PostingList[]): PostingList {
+  if (lists.length < 2) return lists[0] ?? new PostingList(0);
+  let total = 0;
+  for (const l of lists) total += l.length;
+  const buffers = [new PostingList(total), new PostingList(total)];
+  let round: Span[] = lists.map((list) => ({ list, from: 0, to: list.length }));
+  for (let r = 0; round.length > 1; r++) {
+    const into = buffers[r % 2]!;
+    into.length = 0;
+    const next: Span[] = [];
+    for (let i = 0; i < round.length; i += 2) {
+      const from = into.length;
+      if (i + 1 < round.length) mergeInto(round[i]!, round[i + 1]!, into);
+      else copyInto(round[i]!, into);
+      next.push({ list: into, from, to: into.length });
+    }
+    round = next;
+  }
+  return round[0]!.list;
+}
+
+function copyInto(a: Span, out: PostingList): void {
+  for (let i = a.from; i < a.to; i++) out.push(a.list.ids[i]!, a.list.counts[3 * i]!, a.list.counts[3 * i + 1]!, a.list.counts[3 * i + 2]!);
+}
+
+/** Appends the union of spans `a` and `b` to `out`, counts summed where ids meet. */
+function mergeInto(a: Span, b: Span, out: PostingList): void {
+  const x = a.list;
+  const y = b.list;
+  let i = a.from;
+  let j = b.from;
+  while (i < a.to || j < b.to) {
+    const u = i < a.to ? x.ids[i]! : Infinity;
+    const v = j < b.to ? y.ids[j]! : Infinity;
+    if (u < v) {
+      out.push(u, x.counts[3 * i]!, x.counts[3 * i + 1]!, x.counts[3 * i + 2]!);
       i++;
-    } else if (y < x) {
-      out.push(y, b.counts[3 * j]!, b.counts[3 * j + 1]!, b.counts[3 * j + 2]!);
+    } else if (v < u) {
+      out.push(v, y.counts[3 * j]!, y.counts[3 * j + 1]!, y.counts[3 * j + 2]!);
       j++;
     } else {
-      out.push(x, a.counts[3 * i]! + b.counts[3 * j]!, a.counts[3 * i + 1]! + b.counts[3 * j + 1]!, a.counts[3 * i + 2]! + b.counts[3 * j + 2]!);
+      out.push(u, x.counts[3 * i]! + y.counts[3 * j]!, x.counts[3 * i + 1]! + y.counts[3 * j + 1]!, x.counts[3 * i + 2]! + y.counts[3 * j + 2]!);
       i++;
       j++;
     }
   }
-  return out;
 }
 
 /** Keeps the entries with hits in column `col`, with the other columns' counts zeroed (FTS4's `col:term`). */
