@@ -44,6 +44,25 @@ describe('worker parser host', () => {
     }
   });
 
+  it('keeps that language on its worker while the batch holds files of a language every worker has to even the load out', async () => {
+    const host = createWorkerParserHost(ASSET_ROOT, 2);
+    try {
+      const ts = (i: number, lines: number) => ({ path: `t${i}.ts`, language: 'typescript', text: `export const v${i} = [\n${'  1,\n'.repeat(lines)}];\n` });
+      const py = (i: number, lines: number) => ({ path: `p${i}.py`, language: 'python', text: `def p${i}():\n${'    x = 1\n'.repeat(lines)}    return ${i}\n` });
+      // TypeScript on both workers, Python on one.
+      await host.parse([...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => ts(i, 8_000)), py(0, 1)]);
+      assert.deepEqual(host.languages().map((l) => l.includes('typescript')), [true, true]);
+      // ~600k characters of Python and ~400k of TypeScript: placed largest first, the third Python file found its
+      // worker 400k ahead, past the cost of a query, and went to the other one.
+      const results = await host.parse([py(1, 20_000), py(2, 20_000), py(3, 20_000), ...[21, 22, 23, 24, 25, 26, 27, 28, 29, 30].map((i) => ts(i, 8_000))]);
+      assert.deepEqual(results.filter((r) => r.error), []);
+      const languages = host.languages();
+      assert.equal(languages.filter((l) => l.includes('python')).length, 1, `python on one worker: ${JSON.stringify(languages)}`);
+    } finally {
+      await host.dispose();
+    }
+  });
+
   it('loads every grammar when batches of different languages reach one worker at once', async () => {
     // One worker, one request per language, all in flight together: grammar loads interleave unless serialised.
     const host = createWorkerParserHost(ASSET_ROOT, 1);
