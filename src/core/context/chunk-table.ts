@@ -18,6 +18,19 @@ export interface ChunkMeta {
 
 const INITIAL = 1024;
 
+/** A table's columns up to its last id, its strings and kinds: what the serving facts save (context/saved-facts.ts). */
+export interface ChunkColumns {
+  kind: Uint16Array;
+  file: Int32Array;
+  start: Int32Array;
+  end: Int32Array;
+  nameLen: Int32Array;
+  bodyLen: Int32Array;
+  symbol: Int32Array;
+  texts: string[];
+  kinds: string[];
+}
+
 export class ChunkTable {
   /** Index into `kinds` plus one; 0 marks an id with no chunk. */
   private kindOf = new Uint16Array(INITIAL);
@@ -34,6 +47,43 @@ export class ChunkTable {
   private readonly kinds: string[] = [];
   private readonly kindIndex = new Map<string, number>();
   private count = 0;
+
+  /** The table as saved columns (copies, cut after the last id in use). */
+  columns(): ChunkColumns {
+    let n = this.kindOf.length;
+    while (n > 0 && !this.kindOf[n - 1]) n--;
+    return {
+      kind: this.kindOf.slice(0, n), file: this.fileOfIds.slice(0, n), start: this.startOf.slice(0, n), end: this.endOf.slice(0, n),
+      nameLen: this.nameLenOf.slice(0, n), bodyLen: this.bodyLenOf.slice(0, n), symbol: this.symbolOf.slice(0, n), texts: [...this.texts], kinds: [...this.kinds],
+    };
+  }
+
+  /** The table columns() saved; throws when they do not describe one (lengths differ, a kind or string out of range). */
+  static fromColumns(c: ChunkColumns): ChunkTable {
+    const n = c.kind.length;
+    if ([c.file, c.start, c.end, c.nameLen, c.bodyLen, c.symbol].some((col) => col.length !== n)) throw new Error('chunk columns of different lengths');
+    const t = new ChunkTable();
+    t.grow(Math.max(n, INITIAL));
+    let count = 0;
+    for (let id = 0; id < n; id++) {
+      const k = c.kind[id]!;
+      if (!k) continue;
+      if (k > c.kinds.length || c.symbol[id]! < 0 || c.symbol[id]! > c.texts.length) throw new Error(`chunk ${id} names a kind or string the table does not have`);
+      count++;
+    }
+    t.kindOf.set(c.kind);
+    t.fileOfIds.set(c.file);
+    t.startOf.set(c.start);
+    t.endOf.set(c.end);
+    t.nameLenOf.set(c.nameLen);
+    t.bodyLenOf.set(c.bodyLen);
+    t.symbolOf.set(c.symbol);
+    for (const s of c.texts) t.textId(s);
+    for (const k of c.kinds) t.kindIndex.set(k, t.kinds.push(k));
+    if (t.texts.length !== c.texts.length) throw new Error('chunk table strings repeat');
+    t.count = count;
+    return t;
+  }
 
   get size(): number {
     return this.count;

@@ -3,14 +3,15 @@
  * name): read once per index and kept, so a warm question costs only its own queries. A commit that rewrites a few
  * files updates them in place (their rows out, their new rows in) instead of reading the whole index again.
  */
-import type { SqlValue } from 'sql.js';
 import type { IndexDatabase } from '../store/database';
+import { FILE_STAMP_SQL } from '../store/file-stamp';
 import { eachChunkSize } from '../store/postings';
 import { SYMBOL_KIND_CODES } from '../store/schema';
 import { localeOrder, stringPool, type Intern } from '../strings';
 import { ChunkTable } from './chunk-table';
 import { ImportLinks } from './import-links';
-import { NameIndex, UNLINKED_KINDS } from './name-index';
+import { NameIndex, UNLINKED_KINDS, type SymbolLists } from './name-index';
+import { eachList, fileLists, type SavedFacts } from './saved-facts';
 import { fileStem, normName } from './features';
 import { classifyPath, PATH_CLASSES, type PathClass } from './paths';
 import { pathTerms } from './terms';
@@ -98,6 +99,8 @@ interface Kept {
   pathRanks?: (fileId: number) => number;
   /** See DbFacts.fileColumns; computed on first use after a change. */
   columns?: FileColumns;
+  /** What saving the facts needs beyond them, kept from a whole read for a warm-up to save (see warmFacts). */
+  saving?: { names: Array<string | undefined>; lists: SymbolLists };
 }
 
 
@@ -105,7 +108,7 @@ const cache = new WeakMap<IndexDatabase, Kept>();
 
 /** The facts for `db` as it is now; updated when the index was changed in place since the last call. */
 export function dbFacts(db: IndexDatabase): DbFacts {
-  const stamp = String(db.get("SELECT value FROM meta WHERE key = 'updated_at'")?.value ?? '') + `/${String(db.get('SELECT max(id) AS n FROM files')?.n ?? 0)}`;
+  const stamp = stampOf(db);
   const kept = cache.get(db);
   if (kept && kept.stamp === stamp) return kept.facts;
   const next = (kept && update(db, kept, stamp)) || load(db, stamp);
@@ -113,7 +116,47 @@ export function dbFacts(db: IndexDatabase): DbFacts {
   return next.facts;
 }
 
-function load(db: IndexDatabase, stamp: string): Kept {
+/**
+ * The facts for a long-running host's warm-up: from `saved` (the facts saved beside the index for its version,
+ * saved-facts.ts) when given and none are held yet, else as dbFacts() has them. `toSave()` gives them to save when
+ * they were read whole from the index just now and it has not changed since (undefined otherwise). Throws when the
+ * saved facts do not fit the index; nothing is kept then.
+ */
+export function warmFacts(db: IndexDatabase, saved?: SavedFacts): { facts: DbFacts; restored: boolean; toSave(): SavedFacts | undefined } {
+  const stamp = stampOf(db);
+  const kept = cache.get(db);
+  if (saved && !kept) {
+    const restored = fromSaved(db, stamp, saved);
+    cache.set(db, restored);
+    return { facts: restored.facts, restored: true, toSave: () => undefined };
+  }
+  if (kept) return { facts: dbFacts(db), restored: false, toSave: () => undefined };
+  const read = load(db, stamp, true);
+  cache.set(db, read);
+  return {
+    facts: read.facts, restored: false,
+    toSave: () => {
+      const saved = cache.get(db) === read && read.stamp === stampOf(db) ? savedFacts(read) : undefined;
+      // Held only until saved: ~25 MB at 124k files.
+      read.saving = undefined;
+      return saved;
+    },
+  };
+}
+
+function stampOf(db: IndexDatabase): string {
+  return String(db.get("SELECT value FROM meta WHERE key = 'updated_at'")?.value ?? '') + `/${String(db.get('SELECT max(id) AS n FROM files')?.n ?? 0)}`;
+}
+
+function load(db: IndexDatabase, stamp: string, forSaving = false): Kept {
+  const kept = emptyKept(db, stamp);
+  const lists = readRows(db, kept);
+  if (forSaving) kept.saving = lists;
+  finish(kept);
+  return kept;
+}
+
+function emptyKept(db: IndexDatabase, stamp: string): Kept {
   const names = new NameIndex(db);
   const kept: Kept = { stamp, facts: undefined as unknown as DbFacts, versions: new Map(), totalChars: 0 };
   kept.facts = {
@@ -132,7 +175,44 @@ function load(db: IndexDatabase, stamp: string): Kept {
     pathRank: (id) => (kept.pathRanks ??= pathRanks(kept.facts.files))(id),
     fileColumns: () => (kept.columns ??= fileColumns(kept.facts)),
   };
-  readRows(db, kept);
+  return kept;
+}
+
+/** The facts as saved-facts.ts saves them; undefined when they were not read whole (or their imports not resolved). */
+function savedFacts(kept: Kept): SavedFacts | undefined {
+  const { facts, saving, links } = kept;
+  if (!saving || !links) return undefined;
+  const savedLinks = links.saved(facts.byPath);
+  if (!savedLinks) return undefined;
+  const n = facts.files.size;
+  const files: SavedFacts['files'] = { ids: new Int32Array(n), lines: new Float64Array(n), chars: new Float64Array(n), language: new Int32Array(n), languages: [], paths: [], stamps: [] };
+  const languages = new Map<string, number>();
+  let i = 0;
+  for (const f of facts.files.values()) {
+    let language = languages.get(f.language);
+    if (language === undefined) languages.set(f.language, (language = files.languages.push(f.language) - 1));
+    files.ids[i] = f.id;
+    files.lines[i] = f.lines;
+    files.chars[i] = f.chars;
+    files.language[i] = language;
+    files.paths.push(f.path);
+    files.stamps.push(kept.versions.get(f.id)!);
+    i++;
+  }
+  return { files, names: saving.names, defined: fileLists(saving.lists.all), linked: fileLists(saving.lists.linked), chunks: facts.chunks.columns(), links: savedLinks };
+}
+
+/** The facts from what savedFacts() gave for the index as it is now; throws when they do not fit it. */
+function fromSaved(db: IndexDatabase, stamp: string, saved: SavedFacts): Kept {
+  const kept = emptyKept(db, stamp);
+  const paths = pathParts();
+  const { files } = saved;
+  for (let i = 0; i < files.ids.length; i++) {
+    addFile(kept, files.ids[i]!, files.paths[i]!, files.languages[files.language[i]!]!, files.lines[i]!, files.stamps[i]!, files.chars[i]!, paths);
+  }
+  kept.facts.names.addSymbolLists(saved.names, eachList(saved.defined, saved.names), eachList(saved.linked, saved.names));
+  kept.facts.chunks = ChunkTable.fromColumns(saved.chunks);
+  kept.links = ImportLinks.fromSaved(kept.facts.files, saved.links);
   finish(kept);
   return kept;
 }
@@ -143,12 +223,13 @@ function load(db: IndexDatabase, stamp: string): Kept {
  */
 function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined {
   const now = new Map<number, string>();
-  for (const [id, at, hash] of db.rows('SELECT id, indexed_at, hash FROM files')) now.set(Number(id), `${String(at)}:${String(hash)}`);
+  for (const [id, version] of db.rows(`SELECT id, ${FILE_STAMP_SQL} FROM files`)) now.set(Number(id), String(version));
   const gone = [...kept.versions.keys()].filter((id) => now.get(id) !== kept.versions.get(id));
   const added = [...now.keys()].filter((id) => kept.versions.get(id) !== now.get(id)).sort((a, b) => a - b);
   const touched = gone.length + added.length;
   if (touched > MAX_UPDATE_FILES || touched > MAX_UPDATE_SHARE * Math.max(now.size, 1)) return undefined;
   const { facts } = kept;
+  kept.saving = undefined;
   const pathsBefore = new Set(gone.map((id) => facts.files.get(id)!.path));
   for (const id of gone) removeFile(kept, id, gone.length > MAX_EDITED_REMOVALS);
   // Chunks are found by file in one pass over the table (a list of chunk ids per file cost ~3 MB at 10k files).
@@ -179,13 +260,15 @@ function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined 
  * chunk to its symbol; here each symbol row is read once and each distinct name decoded once (2M rows of each at
  * 124k files).
  */
-function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
+function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): { names: Array<string | undefined>; lists: SymbolLists } {
   const list = fileIds ? `IN (${fileIds.map(() => '?').join(',')})` : '';
   const params = fileIds ?? [];
   const where = (column: string): string => (fileIds ? `WHERE ${column} ${list}` : '');
   const { chunks } = kept.facts;
   const paths = pathParts();
-  db.each(`SELECT id, path, language, lines, indexed_at, hash, chunk_chars FROM files ${where('id')} ORDER BY id`, params, (row) => addFile(kept, row, paths));
+  db.each(`SELECT id, path, language, lines, ${FILE_STAMP_SQL}, chunk_chars FROM files ${where('id')} ORDER BY id`, params, ([id, path, language, lines, version, chars]) => {
+    addFile(kept, Number(id), String(path), String(language), Number(lines), String(version), Number(chars ?? 0), paths);
+  });
   // Names by id (ids are dense: ref_names keeps every name in use).
   const names: Array<string | undefined> = [];
   db.each(`SELECT id, name FROM ref_names ${fileIds ? `WHERE id IN (SELECT name_id FROM symbol_rows ${where('file_id')})` : ''}`, params, ([id, name]) => {
@@ -196,7 +279,7 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   const nameText = new Int32Array(names.length);
   const containerText = new Map<string, number>();
   const qualifiedText = new Map<number, number>();
-  kept.facts.names.addSymbols(names, (fn) => db.each(`SELECT id, file_id, name_id, kind, container FROM symbol_rows ${where('file_id')}`, params, ([id, fileId, rawName, rawKind, container]) => {
+  const lists = kept.facts.names.addSymbols(names, (fn) => db.each(`SELECT id, file_id, name_id, kind, container FROM symbol_rows ${where('file_id')}`, params, ([id, fileId, rawName, rawKind, container]) => {
     const nameId = Number(rawName);
     const name = nameId >= 0 ? names[nameId] : undefined;
     const kind = Number(rawKind);
@@ -231,6 +314,7 @@ function readRows(db: IndexDatabase, kept: Kept, fileIds?: number[]): void {
   // Column lengths are kept so that a question's full-text query need not look each matching row's up (reading
   // them per row was half the cost of a query that matches tens of thousands of chunks).
   eachChunkSize(db, fileIds, (id, name, _path, body) => chunks.setLengths(id, name, body));
+  return { names, lists };
 }
 
 /** Above this many symbol ids a full read keeps its symbols in a Map rather than in arrays by id. */
@@ -292,10 +376,9 @@ function pathParts(): PathParts {
   return { intern: stringPool(), folders: new Map(), dirs: new Map(), names: new Map() };
 }
 
-function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]: SqlValue[], parts: PathParts): void {
+/** `version`: the file's FILE_STAMP_SQL. */
+function addFile(kept: Kept, id: number, path: string, language: string, lines: number, version: string, chars: number, parts: PathParts): void {
   const { facts } = kept;
-  const id = Number(rawId);
-  const path = String(rawPath);
   const slash = path.lastIndexOf('/');
   const dir = path.slice(0, slash + 1);
   const base = path.slice(slash + 1);
@@ -304,12 +387,12 @@ function addFile(kept: Kept, [rawId, rawPath, language, lines, at, hash, chars]:
   let named = parts.names.get(base);
   if (!named) parts.names.set(base, (named = { stem: pathTerms(base).stem.map(parts.intern), stemKey: parts.intern(normName(fileStem(base))) }));
   const fact: FileFact = {
-    id, path, language: parts.intern(String(language)), lines: Number(lines), chars: Number(chars ?? 0),
+    id, path, language: parts.intern(language), lines, chars,
     cls: classifyPath(path), dirTerms, stemTerms: named.stem, stemKey: named.stemKey,
   };
   facts.files.set(id, fact);
   facts.byPath.set(path, fact);
-  kept.versions.set(id, `${String(at)}:${String(hash)}`);
+  kept.versions.set(id, version);
   kept.totalChars += fact.chars;
   // Each term once: folder terms are distinct already, and stem terms are distinct among themselves.
   const hold = (t: string): void => {

@@ -25,11 +25,49 @@ export class ImportLinks {
 
   /** Resolves every import of the index. */
   static load(db: IndexDatabase, files: Map<number, FileFact>): ImportLinks {
-    const known = [...files.values()].map((f) => ({ id: f.id, path: f.path, language: f.language }));
-    const made = new ImportLinks(known.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+    const made = new ImportLinks(knownFiles(files));
     const resolve = resolving(new ImportResolver(made.known));
     db.each('SELECT DISTINCT file_id, source FROM imports', [], (row) => made.resolveRow(resolve, row, files));
     return made;
+  }
+
+  /**
+   * The links saved() gave for the same files (context/saved-facts.ts). Throws on a file id the files do not have.
+   */
+  static fromSaved(files: Map<number, FileFact>, { from, at, to }: SavedLinks): ImportLinks {
+    const made = new ImportLinks(knownFiles(files));
+    const path = (id: number): string => {
+      const f = files.get(id);
+      if (!f) throw new Error(`saved import links name file ${id}, which the index does not have`);
+      return f.path;
+    };
+    if (at.length !== from.length + 1 || at[from.length] !== to.length) throw new Error('saved import links are not whole');
+    for (let i = 0; i < from.length; i++) {
+      const targets = new Set<string>();
+      for (let j = at[i]!; j < at[i + 1]!; j++) targets.add(path(to[j]!));
+      made.out.set(path(from[i]!), targets);
+    }
+    return made;
+  }
+
+  /** The links by file id, to save beside the index; undefined when a path is not one of the files (never expected). */
+  saved(byPath: Map<string, FileFact>): SavedLinks | undefined {
+    const from = new Int32Array(this.out.size);
+    const at = new Int32Array(this.out.size + 1);
+    const to: number[] = [];
+    let i = 0;
+    for (const [path, targets] of this.out) {
+      const f = byPath.get(path);
+      if (!f) return undefined;
+      from[i] = f.id;
+      for (const t of targets) {
+        const g = byPath.get(t);
+        if (!g) return undefined;
+        to.push(g.id);
+      }
+      at[++i] = to.length;
+    }
+    return { from, at, to: Int32Array.from(to) };
   }
 
   /**
@@ -82,6 +120,19 @@ export class ImportLinks {
     if (!set) this.out.set(from.path, (set = new Set()));
     for (const t of targets) set.add(t);
   }
+}
+
+/** Each importing file (in the order resolved) and the files its imports resolve to: `to[at[i]]` up to `to[at[i + 1]]`. */
+export interface SavedLinks {
+  from: Int32Array;
+  at: Int32Array;
+  to: Int32Array;
+}
+
+/** The files in path order (resolution prefers the earlier of two). */
+function knownFiles(files: Map<number, FileFact>): IndexedFile[] {
+  const known = [...files.values()].map((f) => ({ id: f.id, path: f.path, language: f.language }));
+  return known.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 type Resolve = (from: FileFact, source: string) => readonly string[];

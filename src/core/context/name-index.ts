@@ -61,7 +61,7 @@ export class NameIndex {
    * files): each file's distinct names are found with a mark per name id rather than a set of strings, and each
    * name's count of defining files is added once rather than once per file.
    */
-  addSymbols(names: ReadonlyArray<string | undefined>, read: (fn: (fileId: number, nameId: number, linked: boolean) => void) => void): void {
+  addSymbols(names: ReadonlyArray<string | undefined>, read: (fn: (fileId: number, nameId: number, linked: boolean) => void) => void): SymbolLists {
     const all = new Map<number, number[]>();
     const linked = new Map<number, number[]>();
     // The last file each name id was listed for, in all and in linked: a file's rows come together (they are written
@@ -88,11 +88,26 @@ export class NameIndex {
       if (again ? !linkedList.includes(nameId) : markLinked[nameId] !== id) linkedList.push(nameId);
       markLinked[nameId] = id;
     });
+    this.addSymbolLists(names, all, linked);
+    return { all, linked };
+  }
+
+  /**
+   * Each file's distinct names (ids in `names`), and those of a kind that links files, in the order addSymbols()
+   * made them: what it adds after reading, and what the serving facts saved (context/saved-facts.ts) give back.
+   */
+  addSymbolLists(names: ReadonlyArray<string | undefined>, all: Iterable<[number, ArrayLike<number>]>, linked: Iterable<[number, ArrayLike<number>]>): void {
     const counts = new Int32Array(names.length);
     const counted: number[] = [];
+    // Loops rather than Array.from(list, fn): that was most of this function's time on typed arrays (2M ids).
+    const named = (list: ArrayLike<number>): string[] => {
+      const out = new Array<string>(list.length);
+      for (let i = 0; i < list.length; i++) out[i] = names[list[i]!]!;
+      return out;
+    };
     for (const [id, list] of all) {
-      this.names.set(id, list.map((n) => names[n]!));
-      for (const n of list) if (counts[n]!++ === 0) counted.push(n);
+      this.names.set(id, named(list));
+      for (let i = 0; i < list.length; i++) if (counts[list[i]!]!++ === 0) counted.push(list[i]!);
     }
     for (const n of counted) {
       const name = names[n]!;
@@ -101,7 +116,7 @@ export class NameIndex {
       if (before === 0) this.created.add(name);
     }
     for (const [id, list] of linked) {
-      const own = list.map((n) => names[n]!);
+      const own = named(list);
       this.linkedNames.set(id, own);
       // A file's rows come once per commit (its old ones were removed first), so no id is listed twice.
       for (const name of own) {
@@ -267,6 +282,12 @@ export class NameIndex {
 }
 
 const NONE: readonly number[] = [];
+
+/** Per file, the ids of the distinct names it defines, all and those of a kind that links files (see addSymbols). */
+export interface SymbolLists {
+  all: Map<number, number[]>;
+  linked: Map<number, number[]>;
+}
 
 /** Where `name` is, or goes, in a list sorted by code point. */
 function sortedIndex(sorted: string[], name: string): number {

@@ -9,8 +9,9 @@ import type { Question } from '../question/analysis';
 import type { IndexRequest } from '../store/index-request';
 import { countTokens } from '../tokens';
 import { getContextForQuestion } from './context';
-import { dbFacts } from './db-facts';
+import { warmFacts, type DbFacts } from './db-facts';
 import type { NameIndex } from './name-index';
+import { decodeFacts, encodeFacts, FACTS_SIDECAR, type SavedFacts } from './saved-facts';
 import { decodeUses, encodeUses, USES_SIDECAR } from './saved-uses';
 import { indexVersion } from '../store/index-version';
 import type { ContextOptions, ContextResult, EmbeddingSettings } from './types';
@@ -41,25 +42,60 @@ export function createContextService(deps: EngineDeps): ContextMethods {
     }
     return index;
   };
+  /** A sidecar's bytes decoded for `version`; undefined when absent, of another version, or unreadable (logged). */
+  async function readSaved<T>(name: string, what: string, decode: (bytes: Uint8Array, version: string) => T | undefined, version: string): Promise<T | undefined> {
+    return deps.storage.readSidecar(name).then((bytes) => (bytes ? decode(bytes, version) : undefined)).catch((e: unknown) => {
+      deps.logger.warn(`warm-up: the saved ${what} is unreadable, reading the index instead (${e instanceof Error ? e.message : String(e)})`);
+      return undefined;
+    });
+  }
+
+  /** Saves a sidecar; a failed save only costs the next host the read. */
+  async function save(name: string, what: string, parts: Uint8Array[]): Promise<void> {
+    await deps.storage.writeSidecar(name, parts).catch((e: unknown) => {
+      deps.logger.debug(`warm-up: could not save the ${what} beside the index (${e instanceof Error ? e.message : String(e)})`);
+    });
+  }
+
+  /**
+   * The facts with their import links resolved: from those saved beside the index when they are of its version, else
+   * read from the index and then saved.
+   */
+  async function loadFacts(db: IndexDatabase): Promise<DbFacts> {
+    const version = indexVersion(db);
+    const saved = await readSaved<SavedFacts>(FACTS_SIDECAR, 'serving facts', decodeFacts, version);
+    if (saved && indexVersion(db) === version) {
+      try {
+        const { facts, restored } = warmFacts(db, saved);
+        if (restored) deps.logger.debug('warm-up: the serving facts read back from beside the index');
+        return facts;
+      } catch (e) {
+        deps.logger.warn(`warm-up: the saved serving facts do not fit the index, reading the index instead (${e instanceof Error ? e.message : String(e)})`);
+      }
+    }
+    const { facts, toSave } = warmFacts(db);
+    await nextTurn();
+    facts.imports();
+    const parts = indexVersion(db) === version ? toSave() : undefined;
+    const bytes = parts && encodeFacts(version, parts);
+    if (bytes) await save(FACTS_SIDECAR, 'serving facts', bytes);
+    return facts;
+  }
+
   /**
    * Every use of every name: from the pairs saved beside the index when they are of its version, else read from the
    * index and then saved (a failed save only costs the next host the read).
    */
   async function loadUses(db: IndexDatabase, names: NameIndex): Promise<void> {
     const version = indexVersion(db);
-    const saved = await deps.storage.readSidecar(USES_SIDECAR).then((bytes) => (bytes ? decodeUses(bytes, version) : undefined)).catch((e: unknown) => {
-      deps.logger.warn(`warm-up: the saved use table is unreadable, reading the index instead (${e instanceof Error ? e.message : String(e)})`);
-      return undefined;
-    });
+    const saved = await readSaved(USES_SIDECAR, 'use table', decodeUses, version);
     if (saved && await names.loadUses(nextTurn, saved)) {
       deps.logger.debug('warm-up: the use table read back from beside the index');
       return;
     }
     if (saved) deps.logger.warn('warm-up: the saved use table does not fit the index, reading the index instead');
     if (!await names.loadUses(nextTurn) || indexVersion(db) !== version) return;
-    await deps.storage.writeSidecar(USES_SIDECAR, encodeUses(version, names.usePairs!)).catch((e: unknown) => {
-      deps.logger.debug(`warm-up: could not save the use table beside the index (${e instanceof Error ? e.message : String(e)})`);
-    });
+    await save(USES_SIDECAR, 'use table', encodeUses(version, names.usePairs!));
   }
 
   return {
@@ -80,9 +116,9 @@ export function createContextService(deps: EngineDeps): ContextMethods {
       }
       try {
         const started = deps.clock.now();
-        const facts = dbFacts(db);
-        await nextTurn();
+        const facts = await loadFacts(db);
         facts.imports();
+        await nextTurn();
         void facts.symbolNames;
         await loadUses(db, facts.names);
         await nextTurn();

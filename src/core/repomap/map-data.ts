@@ -8,6 +8,7 @@
 import type { SqlValue } from 'sql.js';
 import { classifyPath, PathClass } from '../navigation/path-class';
 import type { IndexDatabase } from '../store/database';
+import { FILE_STAMP_SQL } from '../store/file-stamp';
 import { localeOrder } from '../strings';
 import { IdentGraphBuilder } from './ident-graph';
 import { TagTable } from './tag-table';
@@ -34,7 +35,7 @@ export function loadMapData(db: IndexDatabase, version: string, previous?: MapDa
   const files: string[] = [];
   const ids: number[] = [];
   const stamps: string[] = [];
-  db.each("SELECT id, path, indexed_at || ':' || hash FROM files ORDER BY path", [], (r) => {
+  db.each(`SELECT id, path, ${FILE_STAMP_SQL} FROM files ORDER BY path`, [], (r) => {
     ids.push(Number(r[0]));
     files.push(String(r[1]));
     stamps.push(String(r[2]));
