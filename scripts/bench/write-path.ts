@@ -7,23 +7,30 @@
  * `context-oracle index --root DIR --db DB`: `node out/bench/write-path.js DB DIR [--rounds N]`. Round 1 pays for
  * compiling sql.js and the write code; later rounds are steady state (the minimum is the least disturbed by load).
  * An index run keeps sql.js on baseline WebAssembly code: `node --liftoff-only out/bench/write-path.js …` does too.
+ * With `--persist`, each round builds its index in a draft file as a full run does and then persists it as a full
+ * run does (store/persistence.ts: compaction, the postings' merge and the packed copy), and that step's CPU is
+ * reported apart: what a full index spends after its last row.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import initSqlJs from 'sql.js';
 import { TreeSitterService, type ParseResult } from '../../src/core';
 import { ChangeRecorder } from '../../src/core/store/changes';
 import { IndexDatabase } from '../../src/core/store/database';
 import type { FileFacts } from '../../src/core/store/file-writes';
+import { persistRun } from '../../src/core/store/persistence';
 import { createNodeAssetLocator } from '../../src/node/assets';
+import { createFileIndexStorage } from '../../src/node/index-storage';
 
 const BATCH = 48;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const [db, dir] = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
-  if (!db || !dir) throw new Error('usage: write-path.js DB DIR [--rounds N]');
+  if (!db || !dir) throw new Error('usage: write-path.js DB DIR [--rounds N] [--persist]');
   const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
+  const persist = args.includes('--persist');
   const assets = createNodeAssetLocator(resolve('dist'));
 
   const SQL = await initSqlJs({ locateFile: (f: string) => join(resolve('dist'), f) });
@@ -41,8 +48,15 @@ async function main(): Promise<void> {
   }
   console.log(`${files.length} files parsed; writing them ${rounds} times`);
   const cpu: number[] = [];
+  const persisted: number[] = [];
+  const cpuMs = (c0: NodeJS.CpuUsage) => {
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
+  };
   for (let round = 1; round <= rounds; round++) {
-    const target = await IndexDatabase.create(assets, {}, undefined, { bulk: true });
+    const scratch = persist ? mkdtempSync(join(tmpdir(), 'write-path-')) : undefined;
+    const storage = scratch ? createFileIndexStorage(join(scratch, 'index.db')) : undefined;
+    const target = await IndexDatabase.create(assets, {}, await storage?.createImage(), { bulk: true });
     const writes = new ChangeRecorder(target, false);
     const c0 = process.cpuUsage();
     for (let i = 0; i < files.length; i += BATCH) {
@@ -50,13 +64,24 @@ async function main(): Promise<void> {
         for (const f of files.slice(i, i + BATCH)) writes.apply({ op: 'write', facts: f.facts, result: f.result, now: 1 });
       });
     }
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-    console.log(`round ${round}: ${cpu.at(-1)!.toFixed(0)} CPU-ms`);
+    cpu.push(cpuMs(c0));
+    let line = `round ${round}: ${cpu.at(-1)!.toFixed(0)} CPU-ms`;
+    if (storage) {
+      const p0 = process.cpuUsage();
+      const { imageBytes } = await persistRun(storage, target, { full: true, changed: true, applied: 0, limit: 0 });
+      persisted.push(cpuMs(p0));
+      line += `, persisted in ${persisted.at(-1)!.toFixed(0)} CPU-ms (image ${imageBytes} bytes)`;
+    }
+    console.log(line);
     target.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
-  const later = cpu.slice(1).sort((a, b) => a - b);
-  if (later.length) console.log(`rounds 2-${rounds}: min ${later[0]!.toFixed(0)}, median ${later[Math.floor((later.length - 1) / 2)]!.toFixed(0)} CPU-ms`);
+  const report = (what: string, all: number[]) => {
+    const later = all.slice(1).sort((a, b) => a - b);
+    if (later.length) console.log(`${what}, rounds 2-${rounds}: min ${later[0]!.toFixed(0)}, median ${later[Math.floor((later.length - 1) / 2)]!.toFixed(0)} CPU-ms`);
+  };
+  report('writes', cpu);
+  report('persist', persisted);
 }
 
 main().catch((e: unknown) => {

@@ -183,6 +183,49 @@ describe('paged database file', () => {
     assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), [], 'drafts closed uncommitted are deleted');
   });
 
+  it('merges the postings as it packs: the rows that merging in place first gives, the source left as it was', async () => {
+    /** An index with one packed segment, then six commits of their own segments sharing terms, one removing a file. */
+    const segmented = async () => {
+      const { storage } = storageIn();
+      await persistedIndex(storage, 300);
+      const db = await IndexDatabase.open(assets, (await storage.openImage())!);
+      for (let c = 0; c < 6; c++) {
+        db.transaction(() => {
+          for (let i = 1; i <= 40; i++) {
+            const id = 300 + c * 40 + i;
+            db.run("INSERT INTO files(id, path, language, size, mtime, hash, lines, indexed_at, text_id) VALUES (?, ?, 'typescript', 10, 0, 'h', 1, 0, 0)", [id, `src/g${id}.ts`]);
+            db.run('INSERT INTO chunk_spans(file_id, line_start, line_end) VALUES (?, 1, 1)', [id]);
+            db.postings.add(db, id, `name${id % 7}`, `src g${id}`, `filler commit${c} word${id % 50}`);
+          }
+          if (c === 3) db.run('DELETE FROM files WHERE id = 5');
+        });
+      }
+      return { storage, db };
+    };
+    const rows = (d: IndexDatabase) => ({
+      segs: d.rows('SELECT * FROM postings_segs ORDER BY seg'),
+      postings: d.rows('SELECT seg, term, hex(data) FROM postings ORDER BY seg, term'),
+    });
+    const inPlace = await segmented();
+    const asCopied = await segmented();
+    const before = rows(asCopied.db);
+    assert.equal(before.segs.length, 7, 'the packed segment and one per commit');
+    inPlace.db.transaction(() => packSegments(inPlace.db));
+    const want = rows(inPlace.db);
+    assert.equal(want.segs.length, 1);
+
+    const draft = await asCopied.storage.createImage();
+    asCopied.db.packInto(draft);
+    assert.deepEqual(rows(asCopied.db), before, 'the source keeps its segments until it is rebased');
+    await draft.commit();
+    asCopied.db.rebase(draft);
+    assert.deepEqual(rows(asCopied.db), want);
+    assert.deepEqual([...termPostings(asCopied.db, { text: 'filler' }).idList()], [...termPostings(inPlace.db, { text: 'filler' }).idList()]);
+    assert.equal(asCopied.db.get('PRAGMA integrity_check')?.integrity_check, 'ok');
+    inPlace.db.close();
+    asCopied.db.close();
+  });
+
   it('builds a new database straight into its draft file', async () => {
     const { storage } = storageIn();
     const draft = await storage.createImage();

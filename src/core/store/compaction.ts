@@ -3,8 +3,9 @@
  * chunks, postings-writer.ts): they match no live chunk, but BM25's document count, average lengths and document
  * frequencies still count them, as FTS4 did. Past a share of dead chunks the postings are rebuilt from the live
  * chunks, with search text made from the rebuilt chunk text by the function the parser host uses. Packing merges the
- * postings' segments into one; the image writer then writes a packed copy (IndexDatabase.packInto): b-trees filled in
- * random order repacked and freed pages dropped, which together take about a tenth off the image.
+ * postings' segments into one in place, for an image written page by page (writeImage); a full run's packed copy
+ * (IndexDatabase.packInto) merges them as it copies instead: b-trees filled in random order repacked and freed pages
+ * dropped, which together take about a tenth off the image.
  */
 import { searchableText } from '../parse/identifiers';
 import { chunkTexts } from './chunk-texts';
@@ -20,7 +21,7 @@ const BATCH = 500;
 export interface CompactionOptions {
   /** Rebuild the postings whatever the share of dead chunks. */
   rebuild?: boolean;
-  /** Merge the postings' segments into one (default true), before a packed copy is written. */
+  /** Merge the postings' segments into one in place (default true); packInto does it itself. */
   pack?: boolean;
 }
 

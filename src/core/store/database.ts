@@ -7,7 +7,7 @@ import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { EngineError } from '../errors';
 import type { AssetLocator, ImageDraft, ImageFile } from '../ports';
 import { memoryImage, PagedFile } from './paged-file';
-import { PendingPostings } from './postings-writer';
+import { packPostingsInto, packSegments, PendingPostings, POSTINGS_TABLES } from './postings-writer';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
@@ -198,12 +198,15 @@ export class IndexDatabase {
   /**
    * Writes a packed copy of the database into `draft`: what VACUUM INTO does (every table copied in rowid order,
    * indexes built after their rows, no free pages), done by hand because VACUUM INTO can only create its file in
-   * sql.js's in-memory file system, and VACUUM in place would copy the whole file there twice.
+   * sql.js's in-memory file system, and VACUUM in place would copy the whole file there twice. The postings'
+   * segments are merged into one as they are copied (packPostingsInto); this database keeps them until it is rebased
+   * on the copy.
    */
   packInto(draft: ImageDraft): void {
     this.postings.flush(this);
     this.freeCached();
     if (this.file.detached) {
+      this.transaction(() => packSegments(this));
       this.buildDeferredIndexes();
       draft.write(this.export(), 0);
       return;
@@ -230,8 +233,10 @@ export class IndexDatabase {
         const present = new Set(this.rows("SELECT name FROM packed.sqlite_schema WHERE type = 'table'").map((r) => String(r[0])));
         const tables = schema.filter((o) => o.type === 'table' && present.has(o.name) && !/^CREATE\s+VIRTUAL/i.test(o.sql)).map((o) => o.name);
         for (const name of tables) {
+          if (POSTINGS_TABLES.includes(name)) continue;
           this.db.exec(`DELETE FROM packed.${quoted(name)}; INSERT INTO packed.${quoted(name)} SELECT * FROM main.${quoted(name)};`);
         }
+        packPostingsInto(this, 'packed');
         // Indexes after their rows, a deferred one (create's `bulk`) only here, in the copy.
         for (const sql of this.deferredIndexes) create(sql);
         for (const type of ['index', 'view', 'trigger']) for (const o of schema) if (o.type === type) create(o.sql);

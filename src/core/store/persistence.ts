@@ -77,8 +77,9 @@ export async function persistRun(storage: IndexStorage, target: IndexDatabase, r
   if (!req.changed) return { applied: req.applied };
   req.onImage?.();
   // Drop dead full-text rows when they pile up; a full run also writes a packed copy (a tenth off the image, ~1.5 s
-  // at 10k files), which a commit folding the journal skips to stay short.
-  compactIndex(target, { pack: req.full });
+  // at 10k files), which merges the postings' segments as it goes; a commit folding the journal skips it to stay
+  // short.
+  compactIndex(target, { pack: false });
   const generation = randomBytes(8).toString('hex');
   target.setMeta({ generation });
   const draft = await storage.createImage();
