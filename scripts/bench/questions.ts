@@ -79,10 +79,12 @@ async function main(): Promise<void> {
       const answer = await engine.getContextForQuestion(q, { maxTokens: 8000 });
       const t = ms(t0);
       const c = process.cpuUsage(c0);
-      (pass === cold ? coldCpu : warmCpu).push((c.user + c.system) / 1000);
+      const cpu = (c.user + c.system) / 1000;
+      (pass === cold ? coldCpu : warmCpu).push(cpu);
       if (pass === cold) answers.push({ q, files: answer.files, nodes: answer.nodes.map((n) => [n.id, n.score, n.tokens]), tokens: answer.tokenCount, text: answer.text });
       pass.push(t);
-      if (pass === cold && t > 150) slow.push(`${Math.round(t)} ${q}`);
+      // Slow by either clock, with both: under load the wall time alone flags the machine rather than the question.
+      if (pass === cold && Math.max(t, cpu) > 150) slow.push(`${Math.round(t)} ms wall, ${Math.round(cpu)} CPU-ms: ${q}`);
     }
     if (pass === cold && session) {
       const { profile: taken } = await session.post('Profiler.stop');
