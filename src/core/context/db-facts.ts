@@ -331,13 +331,25 @@ function update(db: IndexDatabase, kept: Kept, stamp: string, { gone, added }: F
 
 /** `lists` without the files gone, then the files added: the order a whole read lists them in (files by id). */
 function patchedLists(lists: FileLists, gone: ReadonlySet<number>, added: Map<number, number[]>): FileLists {
-  const kept = new Map<number, ArrayLike<number>>();
+  let files = added.size;
+  let values = 0;
+  for (const list of added.values()) values += list.length;
   for (let i = 0; i < lists.files.length; i++) {
-    const file = lists.files[i]!;
-    if (!gone.has(file)) kept.set(file, lists.values.subarray(lists.at[i]!, lists.at[i + 1]!));
+    if (gone.has(lists.files[i]!)) continue;
+    files++;
+    values += lists.at[i + 1]! - lists.at[i]!;
   }
-  for (const [file, list] of added) kept.set(file, list);
-  return fileLists(kept);
+  const out: FileLists = { files: new Int32Array(files), at: new Int32Array(files + 1), values: new Int32Array(values) };
+  let n = 0;
+  const push = (file: number, list: ArrayLike<number>): void => {
+    out.files[n] = file;
+    out.values.set(list, out.at[n]!);
+    out.at[n + 1] = out.at[n]! + list.length;
+    n++;
+  };
+  for (let i = 0; i < lists.files.length; i++) if (!gone.has(lists.files[i]!)) push(lists.files[i]!, lists.values.subarray(lists.at[i]!, lists.at[i + 1]!));
+  for (const [file, list] of added) push(file, list);
+  return out;
 }
 
 /**

@@ -130,7 +130,7 @@ export function* eachList(l: FileLists, names: Strings): Generator<[number, Int3
 }
 
 /** Lists by file (Map order) as saved columns. */
-export function fileLists(lists: Map<number, ArrayLike<number>>): FileLists {
+export function fileLists(lists: Map<number, number[]>): FileLists {
   const files = new Int32Array(lists.size);
   const at = new Int32Array(lists.size + 1);
   let total = 0;

@@ -75,8 +75,8 @@ export function createContextService(deps: EngineDeps): ContextMethods {
     }
     warmed ??= warmFacts(db);
     const { facts, restored, toSave } = warmed;
-    if (restored && !restored.changed.size) deps.logger.debug('warm-up: the serving facts read back from beside the index');
-    if (restored?.changed.size) deps.logger.debug(`warm-up: the serving facts saved for ${restored.version} brought up to ${version}, ${restored.changed.size} files read again`);
+    if (restored?.version === version) deps.logger.debug('warm-up: the serving facts read back from beside the index');
+    else if (restored) deps.logger.debug(`warm-up: the serving facts saved for ${restored.version} brought up to ${version}, ${restored.changed.size} files read again`);
     await nextTurn();
     facts.imports();
     const parts = indexVersion(db) === version ? toSave() : undefined;
@@ -97,7 +97,7 @@ export function createContextService(deps: EngineDeps): ContextMethods {
     const changed = saved?.version === version ? new Set<number>() : restored && restored.to === version && restored.version === saved?.version ? restored.changed : undefined;
     if (saved && changed && indexVersion(db) === version) {
       if (await names.loadUses(nextTurn, saved.pairs, changed)) {
-        if (!changed.size) {
+        if (saved.version === version) {
           deps.logger.debug('warm-up: the use table read back from beside the index');
           return;
         }
