@@ -8,7 +8,8 @@
  * `--dump FILE` writes every answer's files and nodes with their scores, to check that a speed-up changed nothing.
  * `--profile FILE` writes a V8 CPU profile of the first asks only (not the open and warm-up), for `--cpu-prof`-style
  * reading of where a question's time goes. `--only TEXT` asks only the pool's questions holding TEXT (to profile the
- * slowest ones alone).
+ * slowest ones alone). `--ready` stops after the first answer and prints only what a host just opened pays (open,
+ * warm-up, first answer): to measure a warm-up, e.g. after a commit, without asking the pool or running grep.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   const oAt = args.indexOf('--only');
   const only = oAt >= 0 ? args.splice(oAt, 2)[1]! : undefined;
   const pool = only === undefined ? POOL : POOL.filter((q) => q.includes(only));
+  const rAt = args.indexOf('--ready');
+  const readyOnly = rAt >= 0 && args.splice(rAt, 1).length > 0;
   const [db, dir] = args.map((a) => resolve(a));
   if (!db || !dir) throw new Error('usage: questions.js DB DIR');
   const { engine, openMs, warmMs, openCpuMs, warmCpuMs, memory } = await openServingEngine(dir, db);
@@ -58,6 +61,18 @@ async function main(): Promise<void> {
   await engine.getContextForQuestion('what does this project do', { maxTokens: 8000 });
   const firstMs = ms(t0);
   const firstCpuMs = cpuMs(c0);
+  // What a user's first question waits for on a host that just opened the index: open, warm-up and the answer.
+  const ready = {
+    openMs: Math.round(openMs), warmMs: Math.round(warmMs), firstQuestionMs: Math.round(firstMs),
+    cpu: { openMs: Math.round(openCpuMs), warmMs: Math.round(warmCpuMs), firstQuestionMs: Math.round(firstCpuMs), readyMs: Math.round(openCpuMs + warmCpuMs + firstCpuMs) },
+    firstAnswerMs: Math.round(openMs + warmMs + firstMs),
+    memoryAfterWarmMB: memory,
+  };
+  if (readyOnly) {
+    await engine.dispose();
+    console.log(JSON.stringify({ ...ready, loadavg: loadavg().map((x) => +x.toFixed(1)) }));
+    return;
+  }
   const cold: number[] = [];
   const warm: number[] = [];
   // CPU time per question (this process, all threads): on a shared machine the wall time also counts waiting for a
@@ -97,11 +112,7 @@ async function main(): Promise<void> {
   const grepMedian = grep.every((x) => x !== null) ? median(grep as number[]) : null;
   if (dump) writeFileSync(dump, `${JSON.stringify(answers, null, 1)}\n`);
   console.log(JSON.stringify({
-    openMs: Math.round(openMs), warmMs: Math.round(warmMs), firstQuestionMs: Math.round(firstMs),
-    // What a user's first question waits for on a host that just opened the index: open, warm-up and the answer.
-    cpu: { openMs: Math.round(openCpuMs), warmMs: Math.round(warmCpuMs), firstQuestionMs: Math.round(firstCpuMs), readyMs: Math.round(openCpuMs + warmCpuMs + firstCpuMs) },
-    firstAnswerMs: Math.round(openMs + warmMs + firstMs),
-    memoryAfterWarmMB: memory,
+    ...ready,
     cold: { p50Ms: Math.round(median(cold)), p95Ms: Math.round(p95(cold)), maxMs: Math.round(Math.max(...cold)), n: cold.length, cpuP50Ms: Math.round(median(coldCpu)), cpuP95Ms: Math.round(p95(coldCpu)) },
     loadavg: loadavg().map((x) => +x.toFixed(1)),
     warm: { p50Ms: Math.round(median(warm)), p95Ms: Math.round(p95(warm)), n: warm.length, cpuP50Ms: Math.round(median(warmCpu)), cpuP95Ms: Math.round(p95(warmCpu)) },

@@ -117,7 +117,8 @@ async function serve(db: string): Promise<void> {
   const status = await engine.status();
   await engine.dispose();
   // A host opened right after the commits finds the facts and use table saved beside the index for an older version:
-  // it reads the index and saves them for this one. The next host, as a user's restarted one, reads them back.
+  // it patches them with the files changed since and saves them for this one. The next host, as a user's restarted
+  // one, reads them back.
   const afterCommit = await openServingEngine(dir, db);
   await afterCommit.engine.dispose();
   mark('warmAfterCommits');

@@ -73,9 +73,10 @@ describe('the serving facts saved beside the index', () => {
     facts.imports();
     const version = indexVersion(read);
     const bytes = whole(encodeFacts(version, toSave()!)!);
-    assert.equal(decodeFacts(bytes, `${version}x`), undefined, 'another version is not used');
+    assert.equal(decodeFacts(bytes, `x${version}`), undefined, 'another index (full run) is not used');
     const back = warmFacts(restored, decodeFacts(bytes, version));
-    assert.ok(back.restored);
+    assert.equal(back.restored?.version, version);
+    assert.equal(back.restored.changed.size, 0, 'of the index as it is: taken as they are');
     assert.deepEqual(view(back.facts), view(facts));
     assert.ok(back.facts.files.size > 15 && [...back.facts.imports().values()].some((s) => s.size > 0), 'a workspace with imports');
 

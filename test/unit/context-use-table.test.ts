@@ -162,18 +162,20 @@ describe('the use table', () => {
   it('saves pairs that read back as the table they came from, for that version only, and only when they fit the index', async () => {
     const { d, db } = await indexed();
     const table = (await UseTable.read(db, 'kind BETWEEN 0 AND 3', noPause, () => true))!;
-    const parts = encodeUses('v1', table.pairs);
+    const parts = encodeUses('7:1', table.pairs);
     const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     let at = 0;
     for (const p of parts) {
       bytes.set(p, at);
       at += p.length;
     }
-    const back = decodeUses(bytes, 'v1')!;
+    const { version, pairs: back } = decodeUses(bytes, '7:1')!;
+    assert.equal(version, '7:1');
     assert.deepEqual([...back.usedAt], [...table.pairs.usedAt]);
     assert.deepEqual([...back.used], [...table.pairs.used]);
-    assert.equal(decodeUses(bytes, 'v2'), undefined, 'another version is not used');
-    assert.throws(() => decodeUses(bytes.subarray(0, bytes.length - 4), 'v1'), /cut short/);
+    assert.equal(decodeUses(bytes, '7:2')?.version, '7:1', 'a later version of the same index (full run 7) is given them, with the version they are of');
+    assert.equal(decodeUses(bytes, '8:1'), undefined, 'another index (another full run) is not');
+    assert.throws(() => decodeUses(bytes.subarray(0, bytes.length - 4), '7:1'), /cut short/);
     const restored = UseTable.fromSaved(db, back)!;
     const files = [...dbFacts(db).files.keys()];
     assert.deepEqual(files.map((f) => restored.namesUsedBy(f)), files.map((f) => table.namesUsedBy(f)));

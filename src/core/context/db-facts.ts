@@ -11,7 +11,8 @@ import { localeOrder, stringPool, type Intern } from '../strings';
 import { ChunkTable } from './chunk-table';
 import { ImportLinks } from './import-links';
 import { NameIndex, UNLINKED_KINDS, type SymbolLists } from './name-index';
-import { eachList, fileLists, type SavedFacts } from './saved-facts';
+import { eachList, fileLists, type FactsOfVersion, type FileLists, type SavedFacts } from './saved-facts';
+import { indexVersion } from '../store/index-version';
 import { fileStem, normName } from './features';
 import { classifyPath, PATH_CLASSES, type PathClass } from './paths';
 import { pathTerms } from './terms';
@@ -99,8 +100,25 @@ interface Kept {
   pathRanks?: (fileId: number) => number;
   /** See DbFacts.fileColumns; computed on first use after a change. */
   columns?: FileColumns;
-  /** What saving the facts needs beyond them, kept from a whole read for a warm-up to save (see warmFacts). */
-  saving?: { names: Array<string | undefined>; lists: SymbolLists };
+  /** What saving the facts needs beyond them, kept from a whole read or a patch for a warm-up to save (see warmFacts). */
+  saving?: Saving;
+}
+
+/** Name id → name (ref_names: holes allowed) and each file's names defined by id, as saved-facts.ts saves them. */
+interface Saving {
+  names: Array<string | undefined>;
+  defined: FileLists;
+  linked: FileLists;
+}
+
+/** The files whose stamps differ between what the facts hold and the index: their rows out, then in again. */
+interface FileChanges {
+  /** Files held whose stamp moved or that are gone. */
+  gone: number[];
+  /** Files of the index whose stamp is new, in id order. */
+  added: number[];
+  /** Files in the index now. */
+  files: number;
 }
 
 
@@ -111,37 +129,73 @@ export function dbFacts(db: IndexDatabase): DbFacts {
   const stamp = stampOf(db);
   const kept = cache.get(db);
   if (kept && kept.stamp === stamp) return kept.facts;
-  const next = (kept && update(db, kept, stamp)) || load(db, stamp);
+  let next: Kept | undefined;
+  if (kept) {
+    kept.saving = undefined;
+    const changes = changesSince(db, kept.versions);
+    if (!tooMany(changes)) next = update(db, kept, stamp, changes);
+  }
+  next ??= load(db, stamp);
   cache.set(db, next);
   return next.facts;
 }
 
+/** What warmFacts() gives. */
+export interface WarmFacts {
+  facts: DbFacts;
+  /**
+   * Set when the facts came from saved ones: the index version they were saved for, and the files read again since
+   * then (none when saved for the index as it is now), for the use table saved with them to be brought up alike.
+   */
+  restored?: { version: string; changed: ReadonlySet<number> };
+  /** The facts to save, when they were made just now (read whole, or patched) and the index has not changed since. */
+  toSave(): SavedFacts | undefined;
+}
+
 /**
- * The facts for a long-running host's warm-up: from `saved` (the facts saved beside the index for its version,
- * saved-facts.ts) when given and none are held yet, else as dbFacts() has them. `toSave()` gives them to save when
- * they were read whole from the index just now and it has not changed since (undefined otherwise). Throws when the
- * saved facts do not fit the index; nothing is kept then.
+ * The facts for a long-running host's warm-up when none are held yet: from `saved` (the facts saved beside the
+ * index, saved-facts.ts) when they are of its version; when they are of an earlier version of the same index (a
+ * commit since), from them brought up to date with the files whose stamps changed, as a commit updates the facts of
+ * a host that stays open (unless that many files changed that a whole read is simpler); else read whole. Throws
+ * when the saved facts do not fit the index; nothing is kept then.
  */
-export function warmFacts(db: IndexDatabase, saved?: SavedFacts): { facts: DbFacts; restored: boolean; toSave(): SavedFacts | undefined } {
+export function warmFacts(db: IndexDatabase, saved?: FactsOfVersion): WarmFacts {
   const stamp = stampOf(db);
-  const kept = cache.get(db);
-  if (saved && !kept) {
-    const restored = fromSaved(db, stamp, saved);
+  if (cache.get(db)) return { facts: dbFacts(db), toSave: () => undefined };
+  if (saved && saved.version === indexVersion(db)) {
+    const restored = fromSaved(db, stamp, saved.facts);
     cache.set(db, restored);
-    return { facts: restored.facts, restored: true, toSave: () => undefined };
+    return { facts: restored.facts, restored: { version: saved.version, changed: new Set() }, toSave: () => undefined };
   }
-  if (kept) return { facts: dbFacts(db), restored: false, toSave: () => undefined };
-  const read = load(db, stamp, true);
-  cache.set(db, read);
+  const patched = saved && patchSaved(db, stamp, saved.facts);
+  const made = patched?.kept ?? load(db, stamp, true);
+  cache.set(db, made);
   return {
-    facts: read.facts, restored: false,
+    facts: made.facts,
+    ...(patched && saved ? { restored: { version: saved.version, changed: patched.changed } } : {}),
     toSave: () => {
-      const saved = cache.get(db) === read && read.stamp === stampOf(db) ? savedFacts(read) : undefined;
+      const toSave = cache.get(db) === made && made.stamp === stampOf(db) ? savedFacts(made) : undefined;
       // Held only until saved: ~25 MB at 124k files.
-      read.saving = undefined;
-      return saved;
+      made.saving = undefined;
+      return toSave;
     },
   };
+}
+
+/**
+ * The facts saved for an earlier version of the index, brought up to date: undefined when a whole read is simpler
+ * (see update). `changed`: the files read again.
+ */
+function patchSaved(db: IndexDatabase, stamp: string, saved: SavedFacts): { kept: Kept; changed: ReadonlySet<number> } | undefined {
+  const before = new Map<number, string>();
+  const { ids, stamps } = saved.files;
+  for (let i = 0; i < ids.length; i++) before.set(ids[i]!, stamps[i]!);
+  const changes = changesSince(db, before);
+  if (tooMany(changes)) return undefined;
+  const restored = fromSaved(db, '', saved);
+  restored.saving = { names: saved.names, defined: saved.defined, linked: saved.linked };
+  const kept = update(db, restored, stamp, changes);
+  return kept && { kept, changed: new Set([...changes.gone, ...changes.added]) };
 }
 
 function stampOf(db: IndexDatabase): string {
@@ -150,8 +204,8 @@ function stampOf(db: IndexDatabase): string {
 
 function load(db: IndexDatabase, stamp: string, forSaving = false): Kept {
   const kept = emptyKept(db, stamp);
-  const lists = readRows(db, kept);
-  if (forSaving) kept.saving = lists;
+  const { names, lists } = readRows(db, kept);
+  if (forSaving) kept.saving = { names, defined: fileLists(lists.all), linked: fileLists(lists.linked) };
   finish(kept);
   return kept;
 }
@@ -199,7 +253,7 @@ function savedFacts(kept: Kept): SavedFacts | undefined {
     files.stamps.push(kept.versions.get(f.id)!);
     i++;
   }
-  return { files, names: saving.names, defined: fileLists(saving.lists.all), linked: fileLists(saving.lists.linked), chunks: facts.chunks.columns(), links: savedLinks };
+  return { files, names: saving.names, defined: saving.defined, linked: saving.linked, chunks: facts.chunks.columns(), links: savedLinks };
 }
 
 /** The facts from what savedFacts() gave for the index as it is now; throws when they do not fit it. */
@@ -217,30 +271,53 @@ function fromSaved(db: IndexDatabase, stamp: string, saved: SavedFacts): Kept {
   return kept;
 }
 
+/** Which files' stamps differ between `before` (id → FILE_STAMP_SQL) and the index now. */
+function changesSince(db: IndexDatabase, before: Map<number, string>): FileChanges {
+  const now = new Map<number, string>();
+  db.each(`SELECT id, ${FILE_STAMP_SQL} FROM files`, [], ([id, version]) => {
+    now.set(Number(id), String(version));
+  });
+  const gone = [...before.keys()].filter((id) => now.get(id) !== before.get(id));
+  const added = [...now.keys()].filter((id) => before.get(id) !== now.get(id)).sort((a, b) => a - b);
+  return { gone, added, files: now.size };
+}
+
+/** Whether so many files changed that reading the index whole is simpler than updating. */
+function tooMany({ gone, added, files }: FileChanges): boolean {
+  const touched = gone.length + added.length;
+  return touched > MAX_UPDATE_FILES || touched > MAX_UPDATE_SHARE * Math.max(files, 1);
+}
+
 /**
  * Moves `kept` to the index as it is now: files whose version changed leave with everything derived from them, and
- * come back from their new rows. Undefined when a whole read is simpler (a large commit, or ids out of order).
+ * come back from their new rows (and so in what it keeps for saving, when it keeps that). Undefined when a whole
+ * read is simpler (ids out of order).
  */
-function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined {
-  const now = new Map<number, string>();
-  for (const [id, version] of db.rows(`SELECT id, ${FILE_STAMP_SQL} FROM files`)) now.set(Number(id), String(version));
-  const gone = [...kept.versions.keys()].filter((id) => now.get(id) !== kept.versions.get(id));
-  const added = [...now.keys()].filter((id) => kept.versions.get(id) !== now.get(id)).sort((a, b) => a - b);
-  const touched = gone.length + added.length;
-  if (touched > MAX_UPDATE_FILES || touched > MAX_UPDATE_SHARE * Math.max(now.size, 1)) return undefined;
+function update(db: IndexDatabase, kept: Kept, stamp: string, { gone, added }: FileChanges): Kept | undefined {
   const { facts } = kept;
-  kept.saving = undefined;
   const pathsBefore = new Set(gone.map((id) => facts.files.get(id)!.path));
   for (const id of gone) removeFile(kept, id, gone.length > MAX_EDITED_REMOVALS);
+  const goneSet = new Set(gone);
   // Chunks are found by file in one pass over the table (a list of chunk ids per file cost ~3 MB at 10k files).
-  facts.chunks.deleteFiles(new Set(gone));
+  facts.chunks.deleteFiles(goneSet);
   // The facts list files in id order, and new rows get the highest ids; anything else is read whole.
   let last = -Infinity;
   for (const id of facts.files.keys()) last = id;
   if (added.length && added[0]! < last) return undefined;
+  const addedLists: SymbolLists = { all: new Map(), linked: new Map() };
   for (let i = 0; i < added.length; i += IN_LIST) {
     const part = added.slice(i, i + IN_LIST);
-    readRows(db, kept, part);
+    const read = readRows(db, kept, part);
+    if (!kept.saving) continue;
+    const { names } = kept.saving;
+    // Name ids keep their meaning within one index (ref_names rows are only added): new ones are filled in.
+    read.names.forEach((name, id) => { names[id] = name; });
+    for (const [file, list] of read.lists.all) addedLists.all.set(file, list);
+    for (const [file, list] of read.lists.linked) addedLists.linked.set(file, list);
+  }
+  if (kept.saving) {
+    const { names, defined, linked } = kept.saving;
+    kept.saving = { names, defined: patchedLists(defined, goneSet, addedLists.all), linked: patchedLists(linked, goneSet, addedLists.linked) };
   }
   facts.names.addUses(added);
   const samePaths = added.length === pathsBefore.size && added.every((id) => pathsBefore.has(facts.files.get(id)!.path));
@@ -250,6 +327,29 @@ function update(db: IndexDatabase, kept: Kept, stamp: string): Kept | undefined 
   if (gone.length || added.length) finish(kept);
   kept.stamp = stamp;
   return kept;
+}
+
+/** `lists` without the files gone, then the files added: the order a whole read lists them in (files by id). */
+function patchedLists(lists: FileLists, gone: ReadonlySet<number>, added: Map<number, number[]>): FileLists {
+  let files = added.size;
+  let values = 0;
+  for (const list of added.values()) values += list.length;
+  for (let i = 0; i < lists.files.length; i++) {
+    if (gone.has(lists.files[i]!)) continue;
+    files++;
+    values += lists.at[i + 1]! - lists.at[i]!;
+  }
+  const out: FileLists = { files: new Int32Array(files), at: new Int32Array(files + 1), values: new Int32Array(values) };
+  let n = 0;
+  const push = (file: number, list: ArrayLike<number>): void => {
+    out.files[n] = file;
+    out.values.set(list, out.at[n]!);
+    out.at[n + 1] = out.at[n]! + list.length;
+    n++;
+  };
+  for (let i = 0; i < lists.files.length; i++) if (!gone.has(lists.files[i]!)) push(lists.files[i]!, lists.values.subarray(lists.at[i]!, lists.at[i + 1]!));
+  for (const [file, list] of added) push(file, list);
+  return out;
 }
 
 /**

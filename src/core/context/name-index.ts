@@ -167,13 +167,16 @@ export class NameIndex {
 
   /**
    * Reads every use of every name at once (a long-running host's warm-up), in steps with `pause()` between them; or,
-   * given `saved` (pairs saved for the index as it is now, context/saved-uses.ts), takes those. Until then, and after
-   * any commit, uses are read per file and per name as questions need them. Whether the table is now held (false
-   * when a commit overtook the pass, or the saved pairs do not fit the index).
+   * given `saved` (pairs saved beside the index, context/saved-uses.ts), takes those: saved for the index as it is
+   * now, or for an earlier version of it with the pairs of the files `changed` since read again (UseTable.fromSaved).
+   * Until then, and after any commit, uses are read per file and per name as questions need them. Whether the table
+   * is now held (false when a commit overtook the pass, or the saved pairs do not fit the index).
    */
-  async loadUses(pause: () => Promise<void>, saved?: UsePairs): Promise<boolean> {
+  async loadUses(pause: () => Promise<void>, saved?: UsePairs, changed?: ReadonlySet<number>): Promise<boolean> {
     const at = this.changes;
-    const table = saved ? UseTable.fromSaved(this.db, saved) : await UseTable.read(this.db, USE_KIND_SCAN, pause, () => this.changes === at);
+    const table = saved
+      ? UseTable.fromSaved(this.db, saved, changed && { files: changed, useKinds: USE_KIND_SCAN })
+      : await UseTable.read(this.db, USE_KIND_SCAN, pause, () => this.changes === at);
     if (table && this.changes === at) this.uses = table;
     return this.uses !== undefined && this.uses === table;
   }

@@ -2,10 +2,13 @@
  * The serving facts (db-facts.ts: files, who defines each name, the chunk table, the resolved import links) saved
  * beside the index, so that a host opening an unchanged index reads them in one piece instead of 124k files, 2M
  * symbols, 2M chunk spans and their lengths and resolving 568k imports (~8 of its ~11 warm-up CPU-s at 124k files).
- * Like the use table (saved-uses.ts) it records the index version it was made from (store/index-version.ts) and is
- * used only for that version. Layout: core/column-file.ts; strings as encodeStrings() writes them.
+ * Like the use table (saved-uses.ts) it records the index version it was made from (store/index-version.ts): a host
+ * takes it as it is for that version, and for a later version of the same index (a commit since) brings it up to
+ * date with the files whose stamps changed (db-facts.ts warmFacts). Layout: core/column-file.ts; strings as
+ * encodeStrings() writes them.
  */
 import { decodeColumns, decodeStrings, encodeColumns, encodeStrings, type Column } from '../column-file';
+import { sameIndex } from '../store/index-version';
 import type { ChunkColumns } from './chunk-table';
 import type { SavedLinks } from './import-links';
 
@@ -65,12 +68,19 @@ export function encodeFacts(version: string, f: SavedFacts): Uint8Array[] | unde
   return encodeColumns(MAGIC, { format: FORMAT, version } satisfies Header, columns);
 }
 
+/** Saved facts and the index version they were saved for. */
+export interface FactsOfVersion {
+  version: string;
+  facts: SavedFacts;
+}
+
 /**
- * The facts saved for index version `version`; undefined when the bytes are of another version or format. Throws on
- * bytes that are not whole saved facts (the caller logs that and reads the index instead).
+ * The facts saved for index version `version` or another version of the same index (sameIndex); undefined when the
+ * bytes are of another index or format. Throws on bytes that are not whole saved facts (the caller logs that and
+ * reads the index instead).
  */
-export function decodeFacts(bytes: Uint8Array, version: string): SavedFacts | undefined {
-  const file = decodeColumns<Header>(bytes, MAGIC, 'saved serving facts', (h) => h.format === FORMAT && h.version === version);
+export function decodeFacts(bytes: Uint8Array, version: string): FactsOfVersion | undefined {
+  const file = decodeColumns<Header>(bytes, MAGIC, 'saved serving facts', (h) => h.format === FORMAT && sameIndex(h.version, version));
   if (!file) return undefined;
   const column = <T extends Column>(name: string, type: new (n: number) => T): T => {
     const c = file.columns.get(name);
@@ -103,7 +113,7 @@ export function decodeFacts(bytes: Uint8Array, version: string): SavedFacts | un
   const n = files.ids.length;
   if ([files.lines, files.chars, files.language, files.paths, files.stamps].some((c) => c.length !== n)) throw new Error('saved serving facts: file columns of different lengths');
   for (let i = 0; i < n; i++) if (files.language[i]! < 0 || files.language[i]! >= files.languages.length) throw new Error('saved serving facts: a file of no known language');
-  return facts;
+  return { version: file.header.version, facts };
 }
 
 /** The lists as [file, ids] pairs; throws when the offsets or a name id do not fit (`names`: how many name ids). */

@@ -9,9 +9,9 @@ import type { Question } from '../question/analysis';
 import type { IndexRequest } from '../store/index-request';
 import { countTokens } from '../tokens';
 import { getContextForQuestion } from './context';
-import { warmFacts, type DbFacts } from './db-facts';
+import { warmFacts, type DbFacts, type WarmFacts } from './db-facts';
 import type { NameIndex } from './name-index';
-import { decodeFacts, encodeFacts, FACTS_SIDECAR, type SavedFacts } from './saved-facts';
+import { decodeFacts, encodeFacts, FACTS_SIDECAR, type FactsOfVersion } from './saved-facts';
 import { decodeUses, encodeUses, USES_SIDECAR } from './saved-uses';
 import { indexVersion } from '../store/index-version';
 import type { ContextOptions, ContextResult, EmbeddingSettings } from './types';
@@ -58,42 +58,55 @@ export function createContextService(deps: EngineDeps): ContextMethods {
   }
 
   /**
-   * The facts with their import links resolved: from those saved beside the index when they are of its version, else
-   * read from the index and then saved.
+   * The facts with their import links resolved: from those saved beside the index when they are of its version, or of
+   * an earlier version of it brought up to date (db-facts.ts warmFacts), else read from the index; saved for its
+   * version unless they were read back as they are. `restored` says what the use table saved with them needs.
    */
-  async function loadFacts(db: IndexDatabase): Promise<DbFacts> {
+  async function loadFacts(db: IndexDatabase): Promise<{ facts: DbFacts; restored?: WarmFacts['restored'] & { to: string } }> {
     const version = indexVersion(db);
-    const saved = await readSaved<SavedFacts>(FACTS_SIDECAR, 'serving facts', decodeFacts, version);
+    const saved = await readSaved<FactsOfVersion>(FACTS_SIDECAR, 'serving facts', decodeFacts, version);
+    let warmed: WarmFacts | undefined;
     if (saved && indexVersion(db) === version) {
       try {
-        const { facts, restored } = warmFacts(db, saved);
-        if (restored) deps.logger.debug('warm-up: the serving facts read back from beside the index');
-        return facts;
+        warmed = warmFacts(db, saved);
       } catch (e) {
         deps.logger.warn(`warm-up: the saved serving facts do not fit the index, reading the index instead (${e instanceof Error ? e.message : String(e)})`);
       }
     }
-    const { facts, toSave } = warmFacts(db);
+    warmed ??= warmFacts(db);
+    const { facts, restored, toSave } = warmed;
+    if (restored?.version === version) deps.logger.debug('warm-up: the serving facts read back from beside the index');
+    else if (restored) deps.logger.debug(`warm-up: the serving facts saved for ${restored.version} brought up to ${version}, ${restored.changed.size} files read again`);
     await nextTurn();
     facts.imports();
     const parts = indexVersion(db) === version ? toSave() : undefined;
     const bytes = parts && encodeFacts(version, parts);
     if (bytes) await save(FACTS_SIDECAR, 'serving facts', bytes);
-    return facts;
+    return { facts, ...(restored ? { restored: { ...restored, to: version } } : {}) };
   }
 
   /**
-   * Every use of every name: from the pairs saved beside the index when they are of its version, else read from the
-   * index and then saved (a failed save only costs the next host the read).
+   * Every use of every name: from the pairs saved beside the index when they are of its version, or of the earlier
+   * version the facts were brought up from (`restored`: then the pairs of the files read again are read again too),
+   * else read from the index; saved for its version unless they were read back as they are.
    */
-  async function loadUses(db: IndexDatabase, names: NameIndex): Promise<void> {
+  async function loadUses(db: IndexDatabase, names: NameIndex, restored?: { version: string; changed: ReadonlySet<number>; to: string }): Promise<void> {
     const version = indexVersion(db);
     const saved = await readSaved(USES_SIDECAR, 'use table', decodeUses, version);
-    if (saved && await names.loadUses(nextTurn, saved)) {
-      deps.logger.debug('warm-up: the use table read back from beside the index');
-      return;
+    // The files changed since the saved version, when known: the facts' patch found them, for the version it reached.
+    const changed = saved?.version === version ? new Set<number>() : restored && restored.to === version && restored.version === saved?.version ? restored.changed : undefined;
+    if (saved && changed && indexVersion(db) === version) {
+      if (await names.loadUses(nextTurn, saved.pairs, changed)) {
+        if (saved.version === version) {
+          deps.logger.debug('warm-up: the use table read back from beside the index');
+          return;
+        }
+        deps.logger.debug(`warm-up: the use table saved for ${saved.version} brought up to ${version}`);
+        await save(USES_SIDECAR, 'use table', encodeUses(version, names.usePairs!));
+        return;
+      }
+      deps.logger.warn('warm-up: the saved use table does not fit the index, reading the index instead');
     }
-    if (saved) deps.logger.warn('warm-up: the saved use table does not fit the index, reading the index instead');
     if (!await names.loadUses(nextTurn) || indexVersion(db) !== version) return;
     await save(USES_SIDECAR, 'use table', encodeUses(version, names.usePairs!));
   }
@@ -116,11 +129,11 @@ export function createContextService(deps: EngineDeps): ContextMethods {
       }
       try {
         const started = deps.clock.now();
-        const facts = await loadFacts(db);
+        const { facts, restored } = await loadFacts(db);
         facts.imports();
         await nextTurn();
         void facts.symbolNames;
-        await loadUses(db, facts.names);
+        await loadUses(db, facts.names, restored);
         await nextTurn();
         countTokens('warm');
         deps.logger.debug(`warm-up: ${facts.files.size} files ready for questions in ${deps.clock.now() - started} ms`);

@@ -11,6 +11,8 @@ import { IntColumn } from './int-column';
 
 /** File ids read per step of the pass (the host handles other requests between steps). */
 const FILES_PER_STEP = 2000;
+/** Files per `IN (…)` list. */
+const IN_LIST = 500;
 /** File and name ids below this are read as one number, file * PACK + name. */
 const PACK = 2 ** 26;
 
@@ -86,15 +88,20 @@ export class UseTable {
   }
 
   /**
-   * The table from pairs saved earlier for the index as it is now (context/saved-uses.ts), with the names read from
-   * the index; undefined when they do not fit it (a name id it does not have, offsets out of order).
+   * The table from pairs saved earlier (context/saved-uses.ts), with the names read from the index: saved for the
+   * index as it is now, or for an earlier version of the same index when `changed` gives the files whose stamps moved
+   * since (their pairs are read again, `useKinds` the condition on ref_rows.kind; every other file's are kept: ids
+   * mean the same within one index, store/index-version.ts). Undefined when they do not fit it (a name id it does not
+   * have, offsets out of order).
    */
-  static fromSaved(db: IndexDatabase, { usedAt, used }: UsePairs): UseTable | undefined {
+  static fromSaved(db: IndexDatabase, saved: UsePairs, changed?: { files: ReadonlySet<number>; useKinds: string }): UseTable | undefined {
     const { names, ids } = readNames(db);
+    const { usedAt, used } = saved;
     if (!usedAt.length || usedAt[0] !== 0 || usedAt[usedAt.length - 1] !== used.length) return undefined;
     for (let f = 1; f < usedAt.length; f++) if (usedAt[f]! < usedAt[f - 1]!) return undefined;
-    for (let i = 0; i < used.length; i++) if (used[i]! < 0 || names[used[i]!] === undefined) return undefined;
-    return UseTable.of(names, ids, usedAt, used);
+    const pairs = changed?.files.size ? patchedPairs(db, saved, changed.files, changed.useKinds) : saved;
+    for (let i = 0; i < pairs.used.length; i++) if (pairs.used[i]! < 0 || names[pairs.used[i]!] === undefined) return undefined;
+    return UseTable.of(names, ids, pairs.usedAt, pairs.used);
   }
 
   /** Each file's names used, by offset per file: what is saved beside the index. */
@@ -128,4 +135,44 @@ export class UseTable {
     if (id === undefined) return new Int32Array(0);
     return this.users.subarray(this.usersAt[id]!, this.usersAt[id + 1]!);
   }
+}
+
+/**
+ * `saved` with the pairs of `files` read again from ref_rows as read() reads them (each file's names once, in the
+ * order of first use); the other files' are copied.
+ */
+function patchedPairs(db: IndexDatabase, { usedAt, used }: UsePairs, files: ReadonlySet<number>, useKinds: string): UsePairs {
+  const maxFile = Number(db.get('SELECT max(file_id) AS n FROM ref_rows')?.n ?? -1);
+  const fresh = new Map<number, number[]>();
+  const list = [...files].filter((f) => f >= 0 && f <= maxFile).sort((a, b) => a - b);
+  for (let i = 0; i < list.length; i += IN_LIST) {
+    const part = list.slice(i, i + IN_LIST);
+    let last = -1;
+    let own: number[] = [];
+    let seen = new Set<number>();
+    db.each(`SELECT file_id, name_id FROM ref_rows WHERE file_id IN (${part.map(() => '?').join(',')}) AND ${useKinds} ORDER BY file_id, seq`, part, ([f, n]) => {
+      const file = Number(f);
+      if (file !== last) {
+        last = file;
+        fresh.set(file, (own = []));
+        seen = new Set();
+      }
+      const name = Number(n);
+      if (seen.has(name)) return;
+      seen.add(name);
+      own.push(name);
+    });
+  }
+  const savedFiles = usedAt.length - 1;
+  const nextAt = new Int32Array(maxFile + 2);
+  for (let f = 0; f <= maxFile; f++) {
+    const n = files.has(f) ? fresh.get(f)?.length ?? 0 : f < savedFiles ? usedAt[f + 1]! - usedAt[f]! : 0;
+    nextAt[f + 1] = nextAt[f]! + n;
+  }
+  const next = new Int32Array(nextAt[maxFile + 1]!);
+  for (let f = 0; f <= maxFile; f++) {
+    if (files.has(f)) next.set(fresh.get(f) ?? [], nextAt[f]!);
+    else if (f < savedFiles) next.set(used.subarray(usedAt[f]!, usedAt[f + 1]!), nextAt[f]!);
+  }
+  return { usedAt: nextAt, used: next };
 }

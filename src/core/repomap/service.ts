@@ -10,7 +10,7 @@ import { distance } from 'fastest-levenshtein';
 import { EngineError } from '../errors';
 import type { Clock, IndexStorage, Logger } from '../ports';
 import type { IndexDatabase } from '../store/database';
-import { indexVersion } from '../store/index-version';
+import { indexVersion, sameIndex } from '../store/index-version';
 import { definersOf } from './ident-graph';
 import { loadMapData } from './map-data';
 import { decodeMapSnapshot, encodeMapSnapshot } from './map-snapshot';
@@ -28,14 +28,6 @@ export interface RepoMapService {
 
 /** The sidecar the graph is saved in (IndexStorage.readSidecar). */
 export const MAP_SNAPSHOT_SIDECAR = 'map';
-
-/**
- * Whether two index versions are of the same index (the same full run, created_at): then file and name ids mean
- * the same in both, and a graph of one is patched into the other.
- */
-function sameIndex(a: string, b: string): boolean {
-  return a.slice(0, a.indexOf(':')) === b.slice(0, b.indexOf(':'));
-}
 
 /** `storage` absent: the graph lives in memory only. */
 export function createRepoMapService(clock: Clock, storage?: Pick<IndexStorage, 'readSidecar' | 'writeSidecar'>, logger?: Logger): RepoMapService {
