@@ -42,13 +42,31 @@ export interface FileText {
   readonly tf: Float64Array;
 }
 
+/**
+ * The matching files' scores in columns by place (0 … size - 1), for readers of every matching file (ranking): a
+ * FileText view per file, and a boxed number per score it returned, were ~40 % of the bytes a question allocated at
+ * 100k files (tens of thousands of files each).
+ */
+export interface FileScores {
+  readonly size: number;
+  /** File id by place. */
+  readonly ids: Int32Array;
+  readonly bm25: Float64Array;
+  readonly coverage: Float64Array;
+  readonly focus: Float64Array;
+  /** The file's place, -1 when it did not match. */
+  placeOf(fileId: number): number;
+  /** The file's chunk scores as one number: the best, plus a little for the next two (0 for scores it lacks). */
+  chunkAgg(place: number): number;
+}
+
 export interface TextEvidence {
   terms: string[];
   /** Weight of each term in the question (see questionTerms). */
   weights: number[];
   /** File-level idf of each term (absent terms get the idf of a term no file holds). */
   idf: number[];
-  files: ReadonlyMap<number, FileText>;
+  files: ReadonlyMap<number, FileText> & FileScores;
   /** One bit per term (by index): some matching file holds it, in a body or a path. */
   held: number;
   /** The chunk's hit when it matched the question. */
@@ -162,7 +180,7 @@ class FileView implements FileText {
  * file's place by id (a Map of tens of thousands of entries, built per question, cost more than scoring them at 100k
  * files; so did an object per file).
  */
-class FileTexts implements ReadonlyMap<number, FileText> {
+class FileTexts implements ReadonlyMap<number, FileText>, FileScores {
   size = 0;
   ids = new Int32Array(0);
   bm25 = new Float64Array(0);
@@ -208,6 +226,12 @@ class FileTexts implements ReadonlyMap<number, FileText> {
   /** The file's rows in the order the search returned them (ascending chunk id). */
   rowList(place: number): Int32Array {
     return this.rows.order.subarray(this.rows.start[place]!, this.rows.start[place + 1]!);
+  }
+
+  chunkAgg(place: number): number {
+    // Slots past the file's count hold 0, what a missing score counts as.
+    const at = place * TOP_CHUNKS;
+    return this.top[at]! + 0.25 * this.top[at + 1]! + 0.1 * this.top[at + 2]!;
   }
 
   /** Keeps the file's TOP_CHUNKS largest scores seen, largest first. */
