@@ -283,7 +283,9 @@ export function rankedHead(
     if (keptByCutoff(relevance, round(c.proximity[at]!), round(c.vector[at]!), opts.minRelevance)) passing.push(at);
   }
   if (!relevant) return { files: [], relevant, expanded };
-  const head = topSlots(passing, opts.limit, (at) => round(c.score[at]!), (at) => ev.facts.pathRank(c.ids[at]!));
+  const rounded = new Float64Array(c.count);
+  for (const at of passing) rounded[at] = round(c.score[at]!);
+  const head = topSlots(passing, opts.limit, rounded, (at) => ev.facts.pathRank(c.ids[at]!));
   return { files: head.map((at) => c.row(at)), relevant, expanded };
 }
 
