@@ -70,10 +70,11 @@ describe('topSlots', () => {
       const n = 1 + next(60);
       const score = Array.from({ length: n }, () => next(5) / 4);
       const rank = Array.from({ length: n }, () => next(6));
-      const slots = Array.from({ length: n }, (_, i) => i);
+      // Slots listed in another order than their place in the arrays: scores are read by slot, not by position.
+      const slots = Array.from({ length: n }, (_, i) => n - 1 - i);
       const sorted = [...slots].sort((a, b) => score[b]! - score[a]! || rank[a]! - rank[b]!);
       for (const limit of [1, 2, 5, n - 1, n, n + 3]) {
-        assert.deepEqual(topSlots(slots, limit, (i) => score[i]!, (i) => rank[i]!), sorted.slice(0, Math.max(limit, 0)), `trial ${trial} limit ${limit}`);
+        assert.deepEqual(topSlots(slots, limit, score, (i) => rank[i]!), sorted.slice(0, Math.max(limit, 0)), `trial ${trial} limit ${limit}`);
       }
     }
   });

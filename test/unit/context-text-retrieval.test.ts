@@ -184,6 +184,15 @@ describe('retrieveText', () => {
       assert.deepEqual(got.idf, want.idf);
       for (const id of want.order) assert.deepEqual(got.files.get(id), want.files.get(id), `file ${id}`);
       for (const [id, s] of want.scores) assert.equal(got.ev.chunk(id)?.bm25, s, `chunk ${id}`);
+      // The score columns that ranking reads by place hold what the views give.
+      for (const id of want.order) {
+        const place = got.ev.files.placeOf(id);
+        const f = want.files.get(id) as { bm25: number; coverage: number; focus: number; top: number[] };
+        assert.equal(got.ev.files.ids[place], id);
+        assert.deepEqual([got.ev.files.bm25[place], got.ev.files.coverage[place], got.ev.files.focus[place]], [f.bm25, f.coverage, f.focus]);
+        assert.equal(got.ev.files.chunkAgg(place), (f.top[0] ?? 0) + 0.25 * (f.top[1] ?? 0) + 0.1 * (f.top[2] ?? 0), `chunkAgg of file ${id}`);
+      }
+      assert.equal(got.ev.files.placeOf(-1), -1);
       assert.equal(got.ev.files.size, want.order.length);
       assert.equal(got.ev.files.get(-1), undefined);
       assert.equal(got.ev.files.has(want.order[0]!), true);

@@ -28,25 +28,27 @@ export function fileEdges(db: IndexDatabase, sources: number[]): Map<number, Map
       out.set(source, known);
       continue;
     }
-    const add = (target: number, name: string): void => {
-      if (target === source) return;
-      raw.add(target, 1 / Math.max(1, defs.get(name) ?? 1));
-    };
+    // A name's weight, once per name: a common name has thousands of users.
+    const weightOf = (name: string): number => 1 / Math.max(1, defs.get(name) ?? 1);
     // Who defines and who uses a name come from the in-memory name index: the joins they replace walked every
     // reference to a common name (`get`: thousands) for every candidate file.
     // Callees: definitions elsewhere of names this file uses (names it defines itself are local).
     const own = new Set(facts.names.namesOf(source));
     for (const name of facts.names.usedNames(source)) {
       if (own.has(name)) continue;
-      for (const target of facts.names.definersOf(name)) add(target, name);
+      const w = weightOf(name);
+      for (const target of facts.names.definersOf(name)) if (target !== source) raw.add(target, w);
     }
     // Callers: files that use names this file defines.
-    for (const name of facts.names.linkedNamesOf(source)) for (const user of facts.names.usersOf(name)) add(user, name);
+    for (const name of facts.names.linkedNamesOf(source)) {
+      const w = weightOf(name);
+      for (const user of facts.names.usersOf(name)) if (user !== source) raw.add(user, w);
+    }
     // Imports: a resolved import is as strong a tie as a name used from a file that alone defines it.
     for (const target of facts.imports().get(source) ?? []) raw.add(target, IMPORT_WEIGHT);
     // Equal weights are common (every file using one name of a file weighs the same): ties go by path, never by
     // id, because ids follow indexing history and an index caught up with a checkout must rank as a fresh one.
-    const top = topSlots(raw.touched, MAX_NEIGHBOURS, (id) => raw.weight[id]!, (id) => facts.pathRank(id));
+    const top = topSlots(raw.touched, MAX_NEIGHBOURS, raw.weight, (id) => facts.pathRank(id));
     const max = top.length ? raw.weight[top[0]!]! : 1;
     const edges = new Map(top.map((id) => [id, raw.weight[id]! / max]));
     raw.clear();

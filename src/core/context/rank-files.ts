@@ -7,7 +7,7 @@ import { widened } from './int-column';
 import { PATH_CLASSES } from './paths';
 import type { Evidence } from './evidence';
 import type { SymbolMatch } from './symbol-match';
-import type { FileText } from './text-retrieval';
+import type { FileScores } from './text-retrieval';
 import { topSlots } from './top-slots';
 import type { ContextWeights, RankedFile, SignalScores } from './types';
 
@@ -40,8 +40,11 @@ export interface ScoredFile extends RankedFile {
 }
 
 export const zeroSignals = (): SignalScores => ({ entity: 0, vector: 0, proximity: 0, bm25File: 0, bm25Chunk: 0, focus: 0, path: 0, mentionRef: 0, coverage: 0 });
-/** A file's chunk scores (best first) as one number: the best, plus a little for the next two. */
-const chunkAgg = (top: number[]): number => (top[0] ?? 0) + 0.25 * (top[1] ?? 0) + 0.1 * (top[2] ?? 0);
+/**
+ * A file's signals while scoring, by slot in zeroSignals' order: written into one Float64Array, not an object, since
+ * every score stored in an object field was a new boxed number, tens of thousands of files a question.
+ */
+const enum Sig { Entity, Vector, Proximity, Bm25File, Bm25Chunk, Focus, Path, MentionRef, Coverage, Count }
 
 /**
  * Every candidate file scored, in columns by slot (at 100k files a question has tens of thousands of candidates:
@@ -68,7 +71,7 @@ class Candidates {
 
   constructor(
     private readonly ev: Evidence,
-    readonly signalsOf: (id: number, into: SignalScores) => SignalScores,
+    readonly signalsOf: (id: number, place: number, into: Float64Array) => void,
     private readonly matchesOf: Map<number, SymbolMatch[]>,
   ) {
     this.slotOf = new Int32Array(ev.facts.fileColumns().relLength.length);
@@ -120,8 +123,9 @@ class Candidates {
   row(at: number): ScoredFile {
     const id = this.ids[at]!;
     const fact = this.ev.facts.files.get(id)!;
-    const signals = this.reachedOnly[at] ? zeroSignals() : this.signalsOf(id, zeroSignals());
-    signals.proximity = this.proximity[at]!;
+    const signals = new Float64Array(Sig.Count);
+    if (!this.reachedOnly[at]) this.signalsOf(id, this.ev.text.files.placeOf(id), signals);
+    signals[Sig.Proximity] = this.proximity[at]!;
     return {
       fileId: id, path: fact.path, line: lineOf(this.ev, this.matchesOf.get(id)?.[0], id), score: round(this.score[at]!), signals: roundSignals(signals),
       relevance: this.relevance[at]!,
@@ -133,13 +137,9 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
   const vecByFile = new Map<number, number>();
   if (ev.vectors) for (const { fileId, similarity } of ev.vectors.values()) vecByFile.set(fileId, Math.max(vecByFile.get(fileId) ?? 0, similarity));
 
-  let maxFile = 0;
-  let maxChunk = 0;
+  const texts = ev.text.files;
+  const { maxFile, maxChunk } = textMaxima(texts);
   let maxVec = 0;
-  ev.text.files.forEach((f) => {
-    maxFile = Math.max(maxFile, f.bm25);
-    maxChunk = Math.max(maxChunk, chunkAgg(f.top));
-  });
   for (const v of vecByFile.values()) maxVec = Math.max(maxVec, v);
   const pathScore = pathScorer(ev);
 
@@ -157,23 +157,26 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
   const named = matchesOf.size > 0;
   const referencing = ev.mentionRefs.size > 0;
   const withVectors = vecByFile.size > 0;
-  /** The file's signals but proximity, written into `s` (one formula for the scoring pass and the listed rows). */
-  const signalsOf = (id: number, s: SignalScores, t = ev.text.files.get(id)): SignalScores => {
-    s.bm25File = t && maxFile ? t.bm25 / maxFile : 0;
-    s.bm25Chunk = t && maxChunk ? chunkAgg(t.top) / maxChunk : 0;
-    s.coverage = t ? t.coverage : 0;
-    s.focus = t ? t.focus : 0;
+  /**
+   * The signals but proximity of file `id` (at `place` among the text matches, -1 when none), written into `s` by
+   * Sig slot: one formula for the scoring pass and the listed rows.
+   */
+  const signalsOf = (id: number, place: number, s: Float64Array): void => {
+    const t = place >= 0;
+    s[Sig.Bm25File] = t && maxFile ? texts.bm25[place]! / maxFile : 0;
+    s[Sig.Bm25Chunk] = t && maxChunk ? texts.chunkAgg(place) / maxChunk : 0;
+    s[Sig.Coverage] = t ? texts.coverage[place]! : 0;
+    s[Sig.Focus] = t ? texts.focus[place]! : 0;
     // A file the question names by path or module path counts like a named symbol.
     const byPath = mentioned && ev.pathMentions.has(id);
     let miss = byPath ? 1 - PATH_MENTION_QUALITY : 1;
     const matches = named ? matchesOf.get(id) : undefined;
     if (matches) for (const m of matches) miss *= 1 - m.quality;
-    s.entity = 1 - miss;
-    s.mentionRef = referencing ? (ev.mentionRefs.get(id) ?? 0) : 0;
-    s.path = byPath ? 1 : pathScore(id);
-    s.vector = maxVec ? (vecByFile.get(id) ?? 0) / maxVec : 0;
-    s.proximity = 0;
-    return s;
+    s[Sig.Entity] = 1 - miss;
+    s[Sig.MentionRef] = referencing ? (ev.mentionRefs.get(id) ?? 0) : 0;
+    s[Sig.Path] = byPath ? 1 : pathScore(id);
+    s[Sig.Vector] = maxVec ? (vecByFile.get(id) ?? 0) / maxVec : 0;
+    s[Sig.Proximity] = 0;
   };
 
   const answerInTests = testsDefiningOnly(ev);
@@ -187,20 +190,20 @@ function scoreCandidates(ev: Evidence, weights: ContextWeights, factors: ClassFa
   const classOf = (id: number): number => (id >= 0 && id < cls.length ? cls[id]! : 0);
   const entityW = ev.locate ? Math.max(weights.entity, LOCATE_ENTITY_WEIGHT) : weights.entity;
   const c = new Candidates(ev, signalsOf, matchesOf);
-  const s = zeroSignals();
-  const score = (id: number, t: FileText | undefined): void => {
+  const s = new Float64Array(Sig.Count);
+  const score = (id: number, place: number): void => {
     const code = classOf(id);
     if (!code) return;
-    signalsOf(id, s, t);
-    const base = entityW * s.entity + weights.bm25File * s.bm25File + weights.bm25Chunk * s.bm25Chunk + weights.coverage * s.coverage
-      + weights.focus * s.focus + weights.path * s.path + weights.mentionRef * s.mentionRef + weights.vector * s.vector;
-    const relevance = Math.max(s.entity, s.coverage, mentioned && ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(withVectors ? (vecByFile.get(id) ?? 0) : 0));
-    c.add(id, base, relevance, s.vector, factorOf(id, code), 0);
+    signalsOf(id, place, s);
+    const base = entityW * s[Sig.Entity]! + weights.bm25File * s[Sig.Bm25File]! + weights.bm25Chunk * s[Sig.Bm25Chunk]! + weights.coverage * s[Sig.Coverage]!
+      + weights.focus * s[Sig.Focus]! + weights.path * s[Sig.Path]! + weights.mentionRef * s[Sig.MentionRef]! + weights.vector * s[Sig.Vector]!;
+    const relevance = Math.max(s[Sig.Entity]!, s[Sig.Coverage]!, mentioned && ev.pathMentions.has(id) ? 1 : 0, vectorRelevance(withVectors ? (vecByFile.get(id) ?? 0) : 0));
+    c.add(id, base, relevance, s[Sig.Vector]!, factorOf(id, code), 0);
   };
   // Text files first, then the other paths' files not already in, each once (slots in this order).
-  ev.text.files.forEach((t, id) => score(id, t));
+  for (let place = 0; place < texts.size; place++) score(texts.ids[place]!, place);
   const others = (id: number): void => {
-    if (c.slot(id) === undefined) score(id, undefined);
+    if (c.slot(id) === undefined) score(id, -1);
   };
   for (const id of ev.mentionRefs.keys()) others(id);
   for (const id of ev.pathMentions) others(id);
@@ -280,7 +283,9 @@ export function rankedHead(
     if (keptByCutoff(relevance, round(c.proximity[at]!), round(c.vector[at]!), opts.minRelevance)) passing.push(at);
   }
   if (!relevant) return { files: [], relevant, expanded };
-  const head = topSlots(passing, opts.limit, (at) => round(c.score[at]!), (at) => ev.facts.pathRank(c.ids[at]!));
+  const rounded = new Float64Array(c.count);
+  for (const at of passing) rounded[at] = round(c.score[at]!);
+  const head = topSlots(passing, opts.limit, rounded, (at) => ev.facts.pathRank(c.ids[at]!));
   return { files: head.map((at) => c.row(at)), relevant, expanded };
 }
 
@@ -344,12 +349,24 @@ function lineOf(ev: Evidence, named: SymbolMatch | undefined, id: number): numbe
 }
 
 const round = (x: number): number => Math.round(x * 10000) / 10000;
-/** Every signal rounded, keys in zeroSignals' order (written out: this runs for every candidate file). */
-function roundSignals(s: SignalScores): SignalScores {
+/** Every signal (by Sig slot) rounded, keys in zeroSignals' order. */
+function roundSignals(s: Float64Array): SignalScores {
   return {
-    entity: round(s.entity), vector: round(s.vector), proximity: round(s.proximity), bm25File: round(s.bm25File), bm25Chunk: round(s.bm25Chunk),
-    focus: round(s.focus), path: round(s.path), mentionRef: round(s.mentionRef), coverage: round(s.coverage),
+    entity: round(s[Sig.Entity]!), vector: round(s[Sig.Vector]!), proximity: round(s[Sig.Proximity]!), bm25File: round(s[Sig.Bm25File]!),
+    bm25Chunk: round(s[Sig.Bm25Chunk]!), focus: round(s[Sig.Focus]!), path: round(s[Sig.Path]!), mentionRef: round(s[Sig.MentionRef]!),
+    coverage: round(s[Sig.Coverage]!),
   };
+}
+
+/** The largest file and chunk text scores of the question (0 when nothing matched). */
+function textMaxima(texts: FileScores): { maxFile: number; maxChunk: number } {
+  let maxFile = 0;
+  let maxChunk = 0;
+  for (let place = 0; place < texts.size; place++) {
+    maxFile = Math.max(maxFile, texts.bm25[place]!);
+    maxChunk = Math.max(maxChunk, texts.chunkAgg(place));
+  }
+  return { maxFile, maxChunk };
 }
 
 /**

@@ -42,13 +42,31 @@ export interface FileText {
   readonly tf: Float64Array;
 }
 
+/**
+ * The matching files' scores in columns by place (0 … size - 1), for readers of every matching file (ranking): a
+ * FileText view per file, and a boxed number per score it returned, were ~40 % of the bytes a question allocated at
+ * 100k files (tens of thousands of files each).
+ */
+export interface FileScores {
+  readonly size: number;
+  /** File id by place. */
+  readonly ids: Int32Array;
+  readonly bm25: Float64Array;
+  readonly coverage: Float64Array;
+  readonly focus: Float64Array;
+  /** The file's place, -1 when it did not match. */
+  placeOf(fileId: number): number;
+  /** The file's chunk scores as one number: the best, plus a little for the next two (0 for scores it lacks). */
+  chunkAgg(place: number): number;
+}
+
 export interface TextEvidence {
   terms: string[];
   /** Weight of each term in the question (see questionTerms). */
   weights: number[];
   /** File-level idf of each term (absent terms get the idf of a term no file holds). */
   idf: number[];
-  files: ReadonlyMap<number, FileText>;
+  files: ReadonlyMap<number, FileText> & FileScores;
   /** One bit per term (by index): some matching file holds it, in a body or a path. */
   held: number;
   /** The chunk's hit when it matched the question. */
@@ -162,7 +180,7 @@ class FileView implements FileText {
  * file's place by id (a Map of tens of thousands of entries, built per question, cost more than scoring them at 100k
  * files; so did an object per file).
  */
-class FileTexts implements ReadonlyMap<number, FileText> {
+class FileTexts implements ReadonlyMap<number, FileText>, FileScores {
   size = 0;
   ids = new Int32Array(0);
   bm25 = new Float64Array(0);
@@ -208,6 +226,12 @@ class FileTexts implements ReadonlyMap<number, FileText> {
   /** The file's rows in the order the search returned them (ascending chunk id). */
   rowList(place: number): Int32Array {
     return this.rows.order.subarray(this.rows.start[place]!, this.rows.start[place + 1]!);
+  }
+
+  chunkAgg(place: number): number {
+    // Slots past the file's count hold 0, what a missing score counts as.
+    const at = place * TOP_CHUNKS;
+    return this.top[at]! + 0.25 * this.top[at + 1]! + 0.1 * this.top[at + 2]!;
   }
 
   /** Keeps the file's TOP_CHUNKS largest scores seen, largest first. */
@@ -271,19 +295,18 @@ class Scratch {
   private readonly ints: Int32Array[] = [];
   private readonly floats: Float64Array[] = [];
 
-  /** A zeroed view of `n` slots of the kept array `slot`. */
+  /**
+   * A view of `n` slots of the kept array `slot`, holding what the last question left: callers that read a slot
+   * before writing it zero the view (zeroing every view was megabytes of writes a large question).
+   */
   int32(slot: number, n: number): Int32Array {
     if ((this.ints[slot]?.length ?? -1) < n) this.ints[slot] = new Int32Array(Math.max(n, 2 * (this.ints[slot]?.length ?? 0)));
-    const view = this.ints[slot]!.subarray(0, n);
-    view.fill(0);
-    return view;
+    return this.ints[slot]!.subarray(0, n);
   }
 
   float64(slot: number, n: number): Float64Array {
     if ((this.floats[slot]?.length ?? -1) < n) this.floats[slot] = new Float64Array(Math.max(n, 2 * (this.floats[slot]?.length ?? 0)));
-    const view = this.floats[slot]!.subarray(0, n);
-    view.fill(0);
-    return view;
+    return this.floats[slot]!.subarray(0, n);
   }
 }
 
@@ -300,7 +323,7 @@ const enum Floats { NameNorm, BodyNorm }
  * Array's (also stable) sort. Sorting every file's rows with a comparator was a tenth of a question at 100k files.
  */
 function nestedRows(rows: ChunkRows, table: ChunkTable, scratch: Scratch): Int32Array {
-  const out = scratch.int32(Ints.Nested, rows.count);
+  const out = scratch.int32(Ints.Nested, rows.count).fill(0);
   const { order, start: from, ids } = rows;
   // Each row's lines, read once in id order (the table's columns are read at random otherwise).
   const first = scratch.int32(Ints.First, rows.count);
@@ -388,6 +411,28 @@ function unionTwo(a: Int32Array, b: Int32Array, into: Int32Array, at: number): I
   return into.subarray(at, k);
 }
 
+/**
+ * The first place at or after `from` whose id is at least `id` (`n` when none), in ascending `ids`: by doubling
+ * steps, then halving, so a term held by few of a question's many rows skips the rows between its own.
+ */
+function seek(ids: Int32Array, n: number, from: number, id: number): number {
+  if (from >= n || ids[from]! >= id) return from;
+  // ids[lo] < id; ids[hi] >= id, or hi is n.
+  let lo = from;
+  let step = 1;
+  while (lo + step < n && ids[lo + step]! < id) {
+    lo += step;
+    step *= 2;
+  }
+  let hi = Math.min(lo + step, n);
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < id) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
 const idfOf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedTerms): TextEvidence {
@@ -437,7 +482,7 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
   rows.group(places);
   const tf = (rows.tf = new Float64Array(places * 2 * p));
   // Which terms each chunk holds, one bit per term (MAX_QUERY_TERMS is 32).
-  const matched = scratch.int32(Ints.Matched, rows.count);
+  const matched = scratch.int32(Ints.Matched, rows.count).fill(0);
   // A nested definition's text is also inside its enclosing chunk: count its words once, in the outer chunk.
   const nested = nestedRows(rows, table, scratch);
   // Length normalisation per column, the same for every term of a chunk.
@@ -458,7 +503,7 @@ export function retrieveText(db: IndexDatabase, facts: DbFacts, query: WeightedT
     let i = 0;
     for (let e = 0; e < hits.length; e++) {
       const id = hits.ids[e]!;
-      while (i < rows.count && rows.ids[i]! < id) i++;
+      i = seek(rows.ids, rows.count, i, id);
       if (i === rows.count) break;
       if (rows.ids[i] !== id) continue;
       const at = rows.file[i]! * 2 * p;

@@ -4,22 +4,22 @@
  */
 
 /**
- * The `limit` best of `slots` by score (higher first), ties by rank (lower first), in that order: a sorted window
- * that a slot enters only when it beats the window's last, so most of tens of thousands are one comparison each.
- * Equal score and rank keep the slots' order, as a stable sort would.
+ * The `limit` best of `slots` by score (`scores[slot]`, higher first), ties by rank (lower first), in that order: a
+ * sorted window that a slot enters only when it beats the window's last, so most of tens of thousands are one
+ * comparison each. Equal score and rank keep the slots' order, as a stable sort would. Scores are read from an array,
+ * not a callback: a fractional number returned by a call was a new boxed number, one per slot.
  */
-export function topSlots(slots: number[], limit: number, scoreOf: (at: number) => number, rankOf: (at: number) => number): number[] {
+export function topSlots(slots: number[], limit: number, scores: ArrayLike<number>, rankOf: (at: number) => number): number[] {
   const win: number[] = [];
   const winScore: number[] = [];
   const winRank: number[] = [];
   if (limit < 1) return win;
   if (limit >= slots.length) {
-    const score = slots.map(scoreOf);
     const rank = slots.map(rankOf);
-    return slots.map((_, i) => i).sort((a, b) => score[b]! - score[a]! || rank[a]! - rank[b]!).map((i) => slots[i]!);
+    return slots.map((_, i) => i).sort((a, b) => scores[slots[b]!]! - scores[slots[a]!]! || rank[a]! - rank[b]!).map((i) => slots[i]!);
   }
   for (const at of slots) {
-    const score = scoreOf(at);
+    const score = scores[at]!;
     const full = win.length >= limit;
     if (full && score < winScore[limit - 1]!) continue;
     const rank = rankOf(at);
