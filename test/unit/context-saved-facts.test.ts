@@ -8,13 +8,14 @@ import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 
 import { after, describe, it } from 'node:test';
 import { decodeColumns, decodeStrings, encodeColumns, encodeStrings } from '../../src/core/column-file';
 import { DEFAULT_CONFIG } from '../../src/core/config';
-import { dbFacts, warmFacts, type DbFacts } from '../../src/core/context/db-facts';
+import { dbFacts, warmFacts } from '../../src/core/context/db-facts';
 import { decodeFacts, encodeFacts, FACTS_SIDECAR } from '../../src/core/context/saved-facts';
 import type { Engine } from '../../src/core/engine';
 import { runIndex } from '../../src/core/index/indexer';
 import { IndexDatabase } from '../../src/core/store/database';
 import { indexVersion } from '../../src/core/store/index-version';
 import { memoryImage } from '../../src/core/store/paged-file';
+import { factsView, joinParts } from '../helpers/facts-view';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
 import { captureLogger, indexPathOf, makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
 
@@ -32,37 +33,6 @@ const FILES = {
   ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`pad/p${i}.ts`, `import { route } from '../src/router';\nexport function p${i}() { return route('/p${i}'); }\n`])),
 };
 
-/** Everything the facts answer, as plain data in a fixed order. */
-function view(facts: DbFacts): unknown {
-  const ids = [...facts.files.keys()];
-  const names = facts.symbolNames;
-  return {
-    files: [...facts.files.values()],
-    byPath: [...facts.byPath.keys()],
-    avgChars: facts.avgChars,
-    pathFiles: [...facts.pathFiles].map(([t, s]) => [t, [...s]]),
-    stemCounts: [...facts.stemCounts],
-    idfFiles: facts.idfFiles,
-    names,
-    definingFiles: [...facts.definingFiles],
-    perFile: ids.map((id) => [id, facts.names.namesOf(id), facts.names.linkedNamesOf(id), facts.pathRank(id)]),
-    definers: names.map((n) => [n, facts.names.definersOf(n)]),
-    chunks: [...facts.chunks.values()].map((c) => [c, facts.chunks.nameLength(c.id), facts.chunks.bodyLength(c.id)]),
-    imports: [...facts.imports()].map(([a, s]) => [a, [...s]]),
-    columns: facts.fileColumns(),
-  };
-}
-
-const whole = (parts: Uint8Array[]): Uint8Array => {
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    at += p.length;
-  }
-  return bytes;
-};
-
 describe('the serving facts saved beside the index', () => {
   it('read back as the facts a whole read of the index gives, and are updated in place by a commit after', async () => {
     const { root, db, deps, dispose } = await indexedWorkspace(FILES);
@@ -72,12 +42,12 @@ describe('the serving facts saved beside the index', () => {
     const { facts, toSave } = warmFacts(read);
     facts.imports();
     const version = indexVersion(read);
-    const bytes = whole(encodeFacts(version, toSave()!)!);
+    const bytes = joinParts(encodeFacts(version, toSave()!)!);
     assert.equal(decodeFacts(bytes, `x${version}`), undefined, 'another index (full run) is not used');
     const back = warmFacts(restored, decodeFacts(bytes, version));
     assert.equal(back.restored?.version, version);
     assert.equal(back.restored.changed.size, 0, 'of the index as it is: taken as they are');
-    assert.deepEqual(view(back.facts), view(facts));
+    assert.deepEqual(factsView(back.facts), factsView(facts));
     assert.ok(back.facts.files.size > 15 && [...back.facts.imports().values()].some((s) => s.size > 0), 'a workspace with imports');
 
     // The files' versions came back too: a commit updates the restored facts in place, as it does facts read whole.
@@ -85,8 +55,8 @@ describe('the serving facts saved beside the index', () => {
     for (const d of [read, restored]) await runIndex(deps, DEFAULT_CONFIG, d, false, { onlyPaths: ['pad/p3.ts'] });
     assert.equal(dbFacts(restored), back.facts, 'updated in place');
     const fresh = await IndexDatabase.open(deps.assets, memoryImage(restored.export()));
-    assert.deepEqual(view(dbFacts(restored)), view(dbFacts(fresh)));
-    assert.deepEqual(view(dbFacts(read)), view(dbFacts(fresh)));
+    assert.deepEqual(factsView(dbFacts(restored)), factsView(dbFacts(fresh)));
+    assert.deepEqual(factsView(dbFacts(read)), factsView(dbFacts(fresh)));
     await dispose();
   });
 
@@ -165,7 +135,7 @@ describe('column files', () => {
     const strings = ['', 'a', 'naïve/Ünïcode', '😀 emoji', undefined, 'x'.repeat(40)];
     const [bytes, lengths] = encodeStrings(strings)!;
     const parts = encodeColumns('test\n', { v: 1 }, [['s', bytes], ['n', lengths], ['k', Uint16Array.of(1, 65535, 7)]]);
-    const file = decodeColumns<{ v: number }>(whole(parts), 'test\n', 'test file', (h) => h.v === 1)!;
+    const file = decodeColumns<{ v: number }>(joinParts(parts), 'test\n', 'test file', (h) => h.v === 1)!;
     assert.deepEqual([...decodeStrings(file.columns.get('s') as Uint8Array, file.columns.get('n') as Int32Array, 'test')], strings);
     assert.deepEqual([...file.columns.get('k')!], [1, 65535, 7]);
     assert.equal(encodeStrings(['ok', 'lone \ud800 surrogate']), undefined, 'a string that would not read back is refused');

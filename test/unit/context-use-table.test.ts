@@ -14,6 +14,7 @@ import { IndexDatabase } from '../../src/core/store/database';
 import { memoryImage } from '../../src/core/store/paged-file';
 import { decodeUses, encodeUses } from '../../src/core/context/saved-uses';
 import { UseTable } from '../../src/core/context/use-table';
+import { joinParts } from '../helpers/facts-view';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Engine } from '../../src/core/engine';
@@ -163,12 +164,7 @@ describe('the use table', () => {
     const { d, db } = await indexed();
     const table = (await UseTable.read(db, 'kind BETWEEN 0 AND 3', noPause, () => true))!;
     const parts = encodeUses('7:1', table.pairs);
-    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const p of parts) {
-      bytes.set(p, at);
-      at += p.length;
-    }
+    const bytes = joinParts(parts);
     const { version, pairs: back } = decodeUses(bytes, '7:1')!;
     assert.equal(version, '7:1');
     assert.deepEqual([...back.usedAt], [...table.pairs.usedAt]);

@@ -10,7 +10,7 @@ import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/core/config';
-import { warmFacts, type DbFacts } from '../../src/core/context/db-facts';
+import { warmFacts } from '../../src/core/context/db-facts';
 import { decodeFacts, encodeFacts, type FactsOfVersion } from '../../src/core/context/saved-facts';
 import { decodeUses, encodeUses, type UsesOfVersion } from '../../src/core/context/saved-uses';
 import type { Engine } from '../../src/core/engine';
@@ -19,6 +19,7 @@ import { compactIndex } from '../../src/core/store/compaction';
 import { IndexDatabase } from '../../src/core/store/database';
 import { indexVersion } from '../../src/core/store/index-version';
 import { memoryImage } from '../../src/core/store/paged-file';
+import { factsView, joinParts } from '../helpers/facts-view';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
 import { createNodeAssetLocator } from '../../src/node/assets';
 import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
@@ -41,44 +42,13 @@ const FILES = {
 
 const noPause = async (): Promise<void> => {};
 
-const joined = (parts: Uint8Array[]): Uint8Array => {
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    at += p.length;
-  }
-  return bytes;
-};
-
-/** Everything the facts and the use table answer, as plain data in a fixed order (maps in their own order). */
-function view(facts: DbFacts): unknown {
-  const ids = [...facts.files.keys()];
-  const names = facts.symbolNames;
-  return {
-    files: [...facts.files.values()],
-    byPath: [...facts.byPath.keys()],
-    avgChars: facts.avgChars,
-    pathFiles: [...facts.pathFiles].map(([t, s]) => [t, [...s]]),
-    stemCounts: [...facts.stemCounts],
-    idfFiles: facts.idfFiles,
-    names,
-    definingFiles: [...facts.definingFiles],
-    perFile: ids.map((id) => [id, facts.names.namesOf(id), facts.names.linkedNamesOf(id), facts.pathRank(id), facts.names.usedNames(id)]),
-    definers: names.map((n) => [n, facts.names.definersOf(n), [...facts.names.usersOf(n)]]),
-    chunks: [...facts.chunks.values()].map((c) => [c, facts.chunks.nameLength(c.id), facts.chunks.bodyLength(c.id)]),
-    imports: [...facts.imports()].map(([a, s]) => [a, [...s]]),
-    columns: facts.fileColumns(),
-  };
-}
-
 /** What a host's warm-up saves beside `db`: its facts (read whole) and use table, decoded back for `db`'s version. */
 async function saveSidecars(db: IndexDatabase): Promise<{ facts: FactsOfVersion; uses: UsesOfVersion }> {
   const { facts, toSave } = warmFacts(db);
   facts.imports();
   assert.ok(await facts.names.loadUses(noPause));
   const version = indexVersion(db);
-  return { facts: decodeFacts(joined(encodeFacts(version, toSave()!)!), version)!, uses: decodeUses(joined(encodeUses(version, facts.names.usePairs!)), version)! };
+  return { facts: decodeFacts(joinParts(encodeFacts(version, toSave()!)!), version)!, uses: decodeUses(joinParts(encodeUses(version, facts.names.usePairs!)), version)! };
 }
 
 /** A copy of `db` as the next host opens it. */
@@ -95,7 +65,7 @@ async function assertPatchedAsRead(db: IndexDatabase, saved: { facts: FactsOfVer
   read.facts.imports();
   assert.ok(await read.facts.names.loadUses(noPause));
 
-  const patched = warmFacts(patchedDb, decodeFacts(joined(encodeFacts(saved.facts.version, saved.facts.facts)!), version));
+  const patched = warmFacts(patchedDb, decodeFacts(joinParts(encodeFacts(saved.facts.version, saved.facts.facts)!), version));
   assert.equal(patched.restored?.version, saved.facts.version, `${what}: from the saved facts`);
   assert.ok(patched.restored.changed.size > 0, `${what}: some files read again`);
   assert.ok(patched.restored.changed.size < 20, `${what}: only the changed files read again (${patched.restored.changed.size})`);
@@ -103,15 +73,15 @@ async function assertPatchedAsRead(db: IndexDatabase, saved: { facts: FactsOfVer
   assert.ok(await patched.facts.names.loadUses(noPause, saved.uses.pairs, patched.restored.changed), `${what}: the use table patched`);
   assert.deepEqual([...patched.facts.names.usePairs!.usedAt], [...read.facts.names.usePairs!.usedAt], `${what}: use table offsets`);
   assert.deepEqual([...patched.facts.names.usePairs!.used], [...read.facts.names.usePairs!.used], `${what}: use table names`);
-  assert.deepEqual(view(patched.facts), view(read.facts), what);
+  assert.deepEqual(factsView(patched.facts, { uses: true }), factsView(read.facts, { uses: true }), what);
 
   const toSave = patched.toSave();
   assert.ok(toSave, `${what}: the patched facts are saved for the new version`);
-  const next = { facts: decodeFacts(joined(encodeFacts(version, toSave)!), version)!, uses: decodeUses(joined(encodeUses(version, patched.facts.names.usePairs!)), version)! };
+  const next = { facts: decodeFacts(joinParts(encodeFacts(version, toSave)!), version)!, uses: decodeUses(joinParts(encodeUses(version, patched.facts.names.usePairs!)), version)! };
   const again = warmFacts(againDb, next.facts);
   assert.equal(again.restored?.changed.size, 0, `${what}: the next host takes them as they are`);
   assert.ok(await again.facts.names.loadUses(noPause, next.uses.pairs, new Set()));
-  assert.deepEqual(view(again.facts), view(read.facts), `${what}: read back after saving`);
+  assert.deepEqual(factsView(again.facts, { uses: true }), factsView(read.facts, { uses: true }), `${what}: read back after saving`);
   return next;
 }
 
