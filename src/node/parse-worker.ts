@@ -12,11 +12,15 @@ type Batch = { id: number; requests: ParseRequest[]; modules: Record<string, Web
 // Batches are parsed one after another, in the order they came: handled as they arrive, a batch waiting on a grammar
 // let the next ones start, so the first three of a run came back together, all late (hono: 0.9 s after the first
 // was posted, the main thread idle with nothing to write).
-// A batch that throws is left unhandled, as before, so the worker fails and the host fails its pending batches.
+// A batch that throws fails the worker, so the host fails its pending batches (worker-parser-host.ts) instead of
+// waiting for an answer that never comes; the queue's own catch would otherwise swallow the error.
 let queue: Promise<void> = Promise.resolve();
 parentPort!.on('message', (msg: Batch) => {
-  const run = queue.then(() => parseBatch(msg));
-  queue = run.catch(() => undefined);
+  queue = queue.then(() => parseBatch(msg)).catch((e: unknown) => {
+    setImmediate(() => {
+      throw e;
+    });
+  });
 });
 
 async function parseBatch(msg: Batch): Promise<void> {
