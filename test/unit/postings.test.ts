@@ -6,7 +6,8 @@
  * Needs a build first: `node esbuild.mjs cli worker tests` (dist/ holds the grammars and the queries).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { languageForPath } from '../../src/core/parse/languages';
@@ -17,11 +18,13 @@ import { chunkTexts } from '../../src/core/store/chunk-texts';
 import { nameColumn, pathColumn } from '../../src/core/store/column-texts';
 import { compactIndex } from '../../src/core/store/compaction';
 import { IndexDatabase } from '../../src/core/store/database';
-import { matchAny, PHRASE_CHECK_MAX, postingStats, termPostings, type TermQuery } from '../../src/core/store/postings';
+import type { ImageDraft } from '../../src/core/ports';
+import { deadChunkCount, matchAny, PHRASE_CHECK_MAX, postingStats, termPostings, type TermQuery } from '../../src/core/store/postings';
 import { TermBuffer, decodeInto, PostingList } from '../../src/core/store/postings-codec';
 import { byCodePoint } from '../../src/core/strings';
 import { tokens } from '../../src/core/store/tokenize';
 import { createNodeAssetLocator } from '../../src/node/assets';
+import { createFileIndexStorage } from '../../src/node/index-storage';
 import { ASSET_ROOT, REPO_ROOT } from '../helpers/workspace';
 
 const assets = createNodeAssetLocator(ASSET_ROOT);
@@ -263,6 +266,35 @@ describe('postings against FTS4', () => {
     }), /write failed/);
     assert.throws(() => termPostings(db, { text: 'kept' }), /must be rebuilt/);
     db.close();
+  });
+
+  it('writes a bulk load\'s last postings, flushed outside any transaction, as one commit: each page once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'co-postings-'));
+    const draft = await createFileIndexStorage(join(dir, 'index.db')).createImage();
+    let writes = 0;
+    const counting: ImageDraft = {
+      get size() { return draft.size; },
+      read: (into, at) => draft.read(into, at),
+      write(bytes, at) { writes++; draft.write(bytes, at); },
+      commit: () => draft.commit(),
+      close: () => draft.close(),
+    };
+    const db = await IndexDatabase.create(assets, { schema_version: 'test' }, counting, { bulk: true });
+    try {
+      db.transaction(() => {
+        for (let id = 1; id <= 3000; id++) db.postings.add(db, id, `name${id}`, `src/f${id % 50}.ts`, `word${id} shared body${id % 97} text${id * 7}`);
+      });
+      assert.equal(Number(db.get('SELECT count(*) AS n FROM postings_segs')!.n), 0, 'still collected');
+      writes = 0;
+      assert.equal(deadChunkCount(db), 0); // a reader: it flushes first, here outside any transaction
+      const pages = Number(db.get('PRAGMA page_count')!.page_count);
+      // Statement by statement, every commit wrote its dirty pages again: ~4x the pages.
+      assert.ok(writes > 0 && writes <= pages, `${writes} page writes for ${pages} pages`);
+      assert.equal(termPostings(db, { text: 'shared' }).length, 3000);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a chunk id that is not past the last one written (a reused id would inherit dead postings)', async () => {

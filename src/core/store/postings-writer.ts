@@ -150,20 +150,31 @@ export class PendingPostings {
     if (this.astral) order.sort((a, b) => byCodePoint(a.text, b.text));
     // UTF-16 order is code point order within the BMP.
     else order.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
-    let params: SqlValue[] = [];
-    for (const term of order) {
-      params.push(seg, term.text, term.run());
-      if (params.length === 3 * ROWS_PER_INSERT) {
-        db.runPrepared(insertRows(ROWS_PER_INSERT), params);
-        params = [];
+    // Under one savepoint: it nests in a write transaction, and outside one (a full run's last flush, made by the
+    // readers that flush first) it makes the segment one commit. Each statement committed on its own wrote its
+    // dirty pages again: 6,686 page writes for a ~1,100-page index on hono, ~0.1 s of this thread's CPU.
+    db.run('SAVEPOINT postings_flush');
+    try {
+      let params: SqlValue[] = [];
+      for (const term of order) {
+        params.push(seg, term.text, term.run());
+        if (params.length === 3 * ROWS_PER_INSERT) {
+          db.runPrepared(insertRows(ROWS_PER_INSERT), params);
+          params = [];
+        }
       }
+      if (params.length) db.runPrepared(insertRows(params.length / 3), params);
+      db.runPrepared('INSERT INTO postings_segs(seg, level) VALUES (?, 0)', [seg]);
+      for (const [id, [name, path, body]] of this.sizes) db.runPrepared('INSERT INTO chunk_sizes(id, name, path, body) VALUES (?,?,?,?)', [id, name, path, body]);
+      writeTotals(db, {
+        docs: totals.docs + this.docs, tokens: [0, 1, 2].map((c) => totals.tokens[c]! + this.tokens[c]!) as [number, number, number], maxId: this.lastId,
+      });
+      db.run('RELEASE postings_flush');
+    } catch (e) {
+      // Nothing of the segment stays; what was collected is still here.
+      try { db.run('ROLLBACK TO postings_flush'); db.run('RELEASE postings_flush'); } catch { /* no savepoint left */ }
+      throw e;
     }
-    if (params.length) db.runPrepared(insertRows(params.length / 3), params);
-    db.runPrepared('INSERT INTO postings_segs(seg, level) VALUES (?, 0)', [seg]);
-    for (const [id, [name, path, body]] of this.sizes) db.runPrepared('INSERT INTO chunk_sizes(id, name, path, body) VALUES (?,?,?,?)', [id, name, path, body]);
-    writeTotals(db, {
-      docs: totals.docs + this.docs, tokens: [0, 1, 2].map((c) => totals.tokens[c]! + this.tokens[c]!) as [number, number, number], maxId: this.lastId,
-    });
     this.discard();
     if (!this.deferred) mergeLevels(db);
   }
