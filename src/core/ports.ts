@@ -125,11 +125,12 @@ export type WasmModule = object;
 export interface ParserHost {
   parse(requests: ParseRequest[], signal?: AbortSignal): Promise<ParseResult[]>;
   /**
-   * Gets ready to parse about `files` files (starts the threads that will), without waiting: a run calls it before
-   * its walk, so the start-up overlaps the walk instead of following it. Optional: a host that parses in-process has
-   * nothing to start.
+   * Gets ready to parse about `files` files of about `chars` characters (absent: not known yet), starting the
+   * threads that will, without waiting: a run calls it before its walk, so the start-up overlaps the walk instead of
+   * following it, and again once it knows what it will parse, which may start more. Its parses use at least the
+   * threads it asked for. Optional: a host that parses in-process has nothing to start.
    */
-  warm?(files: number): void;
+  warm?(files: number, chars?: number): void;
   /** Languages whose grammar failed to load, with the reason. */
   unavailable(): Promise<Record<string, string>>;
   dispose(): Promise<void>;

@@ -10,7 +10,7 @@ const request = (i: number) => ({ path: `f${i}.ts`, language: 'typescript', text
 
 describe('worker parser host', () => {
   it('sizes the pool to the request, stops idle workers, and restarts them', async () => {
-    const host = createWorkerParserHost(ASSET_ROOT, 2, 300);
+    const host = createWorkerParserHost(ASSET_ROOT, 2, 300, 2);
     try {
       assert.equal(host.running(), 0, 'no worker before the first request');
       const [one] = await host.parse([request(1)]);
@@ -29,7 +29,7 @@ describe('worker parser host', () => {
   });
 
   it('keeps a language few files use on one worker: its query is compiled once, not on each', async () => {
-    const host = createWorkerParserHost(ASSET_ROOT, 2);
+    const host = createWorkerParserHost(ASSET_ROOT, 2, undefined, 2);
     try {
       const big = (i: number) => ({ path: `big${i}.ts`, language: 'typescript', text: `export const v${i} = [\n${'  1,\n'.repeat(8_000)}];\n` });
       const small = (i: number) => ({ path: `s${i}.py`, language: 'python', text: `def s${i}():\n    return ${i}\n` });
@@ -45,7 +45,7 @@ describe('worker parser host', () => {
   });
 
   it('keeps that language on its worker while the batch holds files of a language every worker has to even the load out', async () => {
-    const host = createWorkerParserHost(ASSET_ROOT, 2);
+    const host = createWorkerParserHost(ASSET_ROOT, 2, undefined, 2);
     try {
       const ts = (i: number, lines: number) => ({ path: `t${i}.ts`, language: 'typescript', text: `export const v${i} = [\n${'  1,\n'.repeat(lines)}];\n` });
       const py = (i: number, lines: number) => ({ path: `p${i}.py`, language: 'python', text: `def p${i}():\n${'    x = 1\n'.repeat(lines)}    return ${i}\n` });
@@ -91,10 +91,33 @@ describe('worker parser host', () => {
     }
   });
 
+  it('leaves a core to the thread that starts the workers unless the work is big, even for a batch of many files', async () => {
+    const host = createWorkerParserHost(ASSET_ROOT, 2, 300, 1);
+    try {
+      const results = await host.parse([1, 2, 3, 4, 5, 6].map(request));
+      assert.deepEqual(results.map((r) => r.symbols[0]?.name), ['f1', 'f2', 'f3', 'f4', 'f5', 'f6']);
+      assert.equal(host.running(), 1, 'a small batch: the lean pool');
+      host.warm!(Number.POSITIVE_INFINITY);
+      await sleep(100);
+      assert.equal(host.running(), 1, 'a run of unknown size starts the lean pool');
+      host.warm!(5_000, 12 << 20);
+      for (let i = 0; i < 100 && host.running() < 2; i++) await sleep(20);
+      assert.equal(host.running(), 2, 'a run announcing 12 MB of source gets a worker per core');
+      await host.parse([request(7)]);
+      assert.equal(host.running(), 2, 'and keeps it for its later batches');
+      await sleep(900);
+      assert.equal(host.running(), 0, 'stopped when idle');
+      await host.parse([1, 2, 3].map(request));
+      assert.equal(host.running(), 1, 'the run\'s size is forgotten with its workers');
+    } finally {
+      await host.dispose();
+    }
+  });
+
   it('starts its workers on warm(), before any parse, and stops them when idle', async () => {
     const host = createWorkerParserHost(ASSET_ROOT, 2, 300);
     try {
-      host.warm!(Number.POSITIVE_INFINITY);
+      host.warm!(Number.POSITIVE_INFINITY, 12 << 20);
       for (let i = 0; i < 100 && host.running() < 2; i++) await sleep(20);
       assert.equal(host.running(), 2, 'both workers started without a parse');
       const [one] = await host.parse([request(1)]);

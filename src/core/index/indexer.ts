@@ -132,6 +132,8 @@ export async function runIndex(
 
   const keep = new Set(walk.files.map((f) => f.path));
   const total = changed.length;
+  // What a full run will parse, at most (copies show only when read): enough starts a parse thread on every core.
+  if (full) deps.parser.warm?.(changed.length, changed.reduce((n, f) => n + f.size, 0));
 
   // One parse per distinct content: vendored and copied trees repeat files byte for byte (a 100k-file corpus held
   // 6.5k distinct ones). Keyed by hash and language: the extraction depends on nothing else.

@@ -65,9 +65,10 @@ export async function indexUnderLock(ctx: RunContext, options: IndexRunOptions &
       if (target && target !== loaded.db) target.close();
       // Built straight into a new file: the rows of a full run never sit in memory.
       target = await IndexDatabase.create(deps.assets, { ...(await ctx.expectedMeta()), root: deps.root, created_at: String(deps.clock.now()) }, await deps.storage.createImage(), { bulk: true });
-      // A full run parses (nearly) every file: its workers boot while the workspace is walked, not after it. Not
-      // sooner: warming turns wasm tier-up on (wasm-tiering.ts), and sql.js compiled after that cost ~0.3 CPU-s more
-      // per hono index. A run that may parse nothing (a no-change refresh) starts them only when a batch needs them.
+      // A full run parses (nearly) every file: its workers boot while the workspace is walked, not after it (the
+      // walk's size may start more: indexer.ts). Not sooner: warming turns wasm tier-up on (wasm-tiering.ts), and
+      // sql.js compiled after that cost ~0.3 CPU-s more per hono index. A run that may parse nothing (a no-change
+      // refresh) starts them only when a batch needs them.
       deps.parser.warm?.(Number.POSITIVE_INFINITY);
       full = true;
     }
