@@ -23,14 +23,3 @@ export function factsView(facts: DbFacts, { uses = false } = {}): unknown {
     columns: facts.fileColumns(),
   };
 }
-
-/** A sidecar's parts (as its encoder gives them to be written one after the other) as the one file they make. */
-export function joinParts(parts: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    at += p.length;
-  }
-  return bytes;
-}

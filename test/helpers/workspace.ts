@@ -53,3 +53,16 @@ export function captureLogger(): CapturedLogger {
 export function testEngine(root: string, config: Partial<EngineConfig> = {}, logger: Logger = captureLogger(), extra: Partial<NodeEngineOptions> = {}): Engine {
   return createNodeEngine({ root, logger, config, assetRoot: ASSET_ROOT, workers: false, ...extra });
 }
+
+/**
+ * Opens engines on `root` one after another, as successive hosts would, each with a log of its own (`said` asks it);
+ * each is added to `engines` for the caller to dispose.
+ */
+export function hostOpener(root: string, engines: Engine[]): () => { e: Engine; logger: CapturedLogger; said: (re: RegExp) => boolean } {
+  return () => {
+    const logger = captureLogger();
+    const e = testEngine(root, {}, logger);
+    engines.push(e);
+    return { e, logger, said: (re) => logger.lines.some((l) => re.test(l)) };
+  };
+}

@@ -15,9 +15,10 @@ import { runIndex } from '../../src/core/index/indexer';
 import { IndexDatabase } from '../../src/core/store/database';
 import { indexVersion } from '../../src/core/store/index-version';
 import { memoryImage } from '../../src/core/store/paged-file';
-import { factsView, joinParts } from '../helpers/facts-view';
+import { concatBytes } from '../../src/core/bytes';
+import { factsView } from '../helpers/facts-view';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
-import { captureLogger, indexPathOf, makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+import { hostOpener, indexPathOf, makeWorkspace, removeWorkspace, writeFiles } from '../helpers/workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -42,7 +43,7 @@ describe('the serving facts saved beside the index', () => {
     const { facts, toSave } = warmFacts(read);
     facts.imports();
     const version = indexVersion(read);
-    const bytes = joinParts(encodeFacts(version, toSave()!)!);
+    const bytes = concatBytes(encodeFacts(version, toSave()!)!);
     assert.equal(decodeFacts(bytes, `x${version}`), undefined, 'another index (full run) is not used');
     const back = warmFacts(restored, decodeFacts(bytes, version));
     assert.equal(back.restored?.version, version);
@@ -64,11 +65,10 @@ describe('the serving facts saved beside the index', () => {
     const root = makeWorkspace(FILES);
     roots.push(root);
     const engines: Engine[] = [];
+    const openHost = hostOpener(root, engines);
     const open = () => {
-      const logger = captureLogger();
-      const e = testEngine(root, {}, logger);
-      engines.push(e);
-      return { e, logger, readBack: () => logger.lines.some((l) => /serving facts read back/.test(l)) };
+      const h = openHost();
+      return { ...h, readBack: () => h.said(/serving facts read back/) };
     };
     const questions = ['where is the session renewed', 'how does the router route a path', 'what does a user model save'];
     const answers = async (e: Engine) => {
@@ -135,7 +135,7 @@ describe('column files', () => {
     const strings = ['', 'a', 'naïve/Ünïcode', '😀 emoji', undefined, 'x'.repeat(40)];
     const [bytes, lengths] = encodeStrings(strings)!;
     const parts = encodeColumns('test\n', { v: 1 }, [['s', bytes], ['n', lengths], ['k', Uint16Array.of(1, 65535, 7)]]);
-    const file = decodeColumns<{ v: number }>(joinParts(parts), 'test\n', 'test file', (h) => h.v === 1)!;
+    const file = decodeColumns<{ v: number }>(concatBytes(parts), 'test\n', 'test file', (h) => h.v === 1)!;
     assert.deepEqual([...decodeStrings(file.columns.get('s') as Uint8Array, file.columns.get('n') as Int32Array, 'test')], strings);
     assert.deepEqual([...file.columns.get('k')!], [1, 65535, 7]);
     assert.equal(encodeStrings(['ok', 'lone \ud800 surrogate']), undefined, 'a string that would not read back is refused');

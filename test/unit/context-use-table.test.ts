@@ -14,7 +14,7 @@ import { IndexDatabase } from '../../src/core/store/database';
 import { memoryImage } from '../../src/core/store/paged-file';
 import { decodeUses, encodeUses } from '../../src/core/context/saved-uses';
 import { UseTable } from '../../src/core/context/use-table';
-import { joinParts } from '../helpers/facts-view';
+import { concatBytes } from '../../src/core/bytes';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Engine } from '../../src/core/engine';
@@ -164,7 +164,7 @@ describe('the use table', () => {
     const { d, db } = await indexed();
     const table = (await UseTable.read(db, 'kind BETWEEN 0 AND 3', noPause, () => true))!;
     const parts = encodeUses('7:1', table.pairs);
-    const bytes = joinParts(parts);
+    const bytes = concatBytes(parts);
     const { version, pairs: back } = decodeUses(bytes, '7:1')!;
     assert.equal(version, '7:1');
     assert.deepEqual([...back.usedAt], [...table.pairs.usedAt]);

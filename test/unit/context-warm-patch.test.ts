@@ -19,10 +19,11 @@ import { compactIndex } from '../../src/core/store/compaction';
 import { IndexDatabase } from '../../src/core/store/database';
 import { indexVersion } from '../../src/core/store/index-version';
 import { memoryImage } from '../../src/core/store/paged-file';
-import { factsView, joinParts } from '../helpers/facts-view';
+import { concatBytes } from '../../src/core/bytes';
+import { factsView } from '../helpers/facts-view';
 import { indexedWorkspace } from '../helpers/indexed-workspace';
 import { createNodeAssetLocator } from '../../src/node/assets';
-import { ASSET_ROOT, captureLogger, makeWorkspace, removeWorkspace, testEngine, writeFiles } from '../helpers/workspace';
+import { ASSET_ROOT, hostOpener, makeWorkspace, removeWorkspace, writeFiles } from '../helpers/workspace';
 
 const roots: string[] = [];
 after(() => roots.forEach(removeWorkspace));
@@ -48,7 +49,7 @@ async function saveSidecars(db: IndexDatabase): Promise<{ facts: FactsOfVersion;
   facts.imports();
   assert.ok(await facts.names.loadUses(noPause));
   const version = indexVersion(db);
-  return { facts: decodeFacts(joinParts(encodeFacts(version, toSave()!)!), version)!, uses: decodeUses(joinParts(encodeUses(version, facts.names.usePairs!)), version)! };
+  return { facts: decodeFacts(concatBytes(encodeFacts(version, toSave()!)!), version)!, uses: decodeUses(concatBytes(encodeUses(version, facts.names.usePairs!)), version)! };
 }
 
 /** A copy of `db` as the next host opens it. */
@@ -65,7 +66,7 @@ async function assertPatchedAsRead(db: IndexDatabase, saved: { facts: FactsOfVer
   read.facts.imports();
   assert.ok(await read.facts.names.loadUses(noPause));
 
-  const patched = warmFacts(patchedDb, decodeFacts(joinParts(encodeFacts(saved.facts.version, saved.facts.facts)!), version));
+  const patched = warmFacts(patchedDb, decodeFacts(concatBytes(encodeFacts(saved.facts.version, saved.facts.facts)!), version));
   assert.equal(patched.restored?.version, saved.facts.version, `${what}: from the saved facts`);
   assert.ok(patched.restored.changed.size > 0, `${what}: some files read again`);
   assert.ok(patched.restored.changed.size < 20, `${what}: only the changed files read again (${patched.restored.changed.size})`);
@@ -77,7 +78,7 @@ async function assertPatchedAsRead(db: IndexDatabase, saved: { facts: FactsOfVer
 
   const toSave = patched.toSave();
   assert.ok(toSave, `${what}: the patched facts are saved for the new version`);
-  const next = { facts: decodeFacts(joinParts(encodeFacts(version, toSave)!), version)!, uses: decodeUses(joinParts(encodeUses(version, patched.facts.names.usePairs!)), version)! };
+  const next = { facts: decodeFacts(concatBytes(encodeFacts(version, toSave)!), version)!, uses: decodeUses(concatBytes(encodeUses(version, patched.facts.names.usePairs!)), version)! };
   const again = warmFacts(againDb, next.facts);
   assert.equal(again.restored?.changed.size, 0, `${what}: the next host takes them as they are`);
   assert.ok(await again.facts.names.loadUses(noPause, next.uses.pairs, new Set()));
@@ -134,12 +135,10 @@ describe('serving facts and use table saved for an earlier version of the index'
     const root = makeWorkspace(FILES);
     roots.push(root);
     const engines: Engine[] = [];
+    const openHost = hostOpener(root, engines);
     const open = () => {
-      const logger = captureLogger();
-      const e = testEngine(root, {}, logger);
-      engines.push(e);
-      const said = (re: RegExp): boolean => logger.lines.some((l) => re.test(l));
-      return { e, logger, patched: () => said(/serving facts saved for .* brought up/) && said(/use table saved for .* brought up/), readBack: () => said(/serving facts read back/) };
+      const h = openHost();
+      return { ...h, patched: () => h.said(/serving facts saved for .* brought up/) && h.said(/use table saved for .* brought up/), readBack: () => h.said(/serving facts read back/) };
     };
     try {
       const first = open();

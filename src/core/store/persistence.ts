@@ -3,6 +3,7 @@
  * with journal records, and persisting one index run either as an appended record or as a whole new image.
  */
 import { randomBytes } from 'node:crypto';
+import { concatBytes } from '../bytes';
 import type { IndexStorage, Logger } from '../ports';
 import { applyChange, type IndexChange } from './changes';
 import { compactIndex } from './compaction';
@@ -71,7 +72,7 @@ export async function persistRun(storage: IndexStorage, target: IndexDatabase, r
   if (record && req.applied + record.length <= req.limit) {
     // applied = 0: no journal of this image yet (or a stale one): start it with the header.
     const header = req.applied === 0 ? journalHeader(target.meta().generation!) : new Uint8Array(0);
-    await storage.appendJournal(req.applied, concat(header, record));
+    await storage.appendJournal(req.applied, concatBytes([header, record]));
     return { applied: (req.applied || header.length) + record.length };
   }
   if (!req.changed) return { applied: req.applied };
@@ -96,11 +97,4 @@ export async function persistRun(storage: IndexStorage, target: IndexDatabase, r
   const header = journalHeader(generation);
   await storage.appendJournal(0, header);
   return { applied: header.length, imageBytes: draft.size };
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }

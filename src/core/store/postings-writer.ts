@@ -16,6 +16,7 @@ import { nameColumn, pathColumn } from './column-texts';
 import type { IndexDatabase } from './database';
 import { searchableText } from '../parse/identifiers';
 import { type CollectingTerm, TermTable } from './term-table';
+import { concatBytes } from '../bytes';
 import { byCodePoint } from '../strings';
 import { foldToken, scanTokens } from './tokenize';
 
@@ -272,7 +273,7 @@ function mergeSegments(db: IndexDatabase, segs: number[], into: string): number 
           heads[i] = cursors[i]!.next();
         }
       }
-      params.push(target, term, concat(parts));
+      params.push(target, term, concatBytes(parts));
       if (params.length === 3 * ROWS_PER_INSERT) {
         db.runPrepared(full, params);
         params = [];
@@ -283,17 +284,6 @@ function mergeSegments(db: IndexDatabase, segs: number[], into: string): number 
     for (const c of cursors) c.close();
   }
   return target;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /**
