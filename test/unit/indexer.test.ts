@@ -110,6 +110,25 @@ describe('indexer', () => {
     await engine.dispose();
   });
 
+  it('a full run tells its parser host what it will parse once walked; a refresh starts nothing before a batch needs it', async () => {
+    const files = { 'a.ts': 'export function alpha() {}\n', 'b.py': 'def beta():\n    pass\n', 'README.md': '# not parsed\n' };
+    const root = workspace(files);
+    const assets = createNodeAssetLocator(ASSET_ROOT);
+    const parser = createInProcessParserHost(assets);
+    const warmed: Array<[number, number | undefined]> = [];
+    const engine = createEngine({
+      root, fs: nodeFileSystem, storage: createFileIndexStorage(indexPathOf(root)), logger: captureLogger(),
+      clock: { now: () => Date.now() }, assets, parser: { ...parser, warm: (n, chars) => { warmed.push([n, chars]); } },
+    });
+    await engine.index({ full: true });
+    const bytes = Buffer.byteLength(files['a.ts']) + Buffer.byteLength(files['b.py']);
+    assert.deepEqual(warmed, [[Number.POSITIVE_INFINITY, undefined], [2, bytes]], 'before the walk, then the two source files\' size');
+    warmed.length = 0;
+    await engine.index();
+    assert.deepEqual(warmed, [], 'a no-change refresh');
+    await engine.dispose();
+  });
+
   it('applies --exclude globs and writes nothing into the workspace', async () => {
     const root = workspace({ 'keep/a.ts': 'export const a = 1;\n', 'skip/b.ts': 'export const b = 1;\n' });
     const engine = testEngine(root, { exclude: ['skip/**'] });
