@@ -95,6 +95,8 @@ function lookup(db: IndexDatabase, facts: DbFacts, entity: ExtractedEntity): Sym
 /** Names per `name IN (…)` list. */
 const NAME_LIST = 500;
 /** Rows a partial match keeps. */
+const PARTIAL_ROWS = 5;
+
 /**
  * The PARTIAL_ROWS definitions whose name holds `text`, shortest name first, then by row: what
  * `SELECT … FROM symbols s WHERE s.name LIKE '%text%' ORDER BY length(s.name) LIMIT 5` returns (SQLite scans the rows
@@ -127,8 +129,6 @@ export function partialRows(db: IndexDatabase, facts: DbFacts, text: string): Sq
   }
   return out;
 }
-
-const PARTIAL_ROWS = 5;
 
 /**
  * SQLite's `LIKE '%text%'` as a regular expression: `%` any run of characters, `_` one character, ASCII letters in
