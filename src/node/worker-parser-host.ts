@@ -52,13 +52,13 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
  * Characters of parsing past which work gets a worker per core (up to `workers`); below, it gets `lean` workers, a
  * core fewer, as the thread that starts them is busy too (an index run writes rows there about as long as the workers
  * parse) and V8's compiler and collector threads take about half a core more. Each worker pays its own start (its
- * runtime, its languages' tags queries, its JIT), 0.3-0.8 CPU-s, which a small tree never wins back: per-thread CPU
- * of a full index, one worker against two on two cores, 2 runs each (load 4-5): flask 2.09 vs 2.28 s, hono 4.56 vs
- * 5.08, vite 5.24 vs 5.83, tokio 5.72 vs 6.24, pydantic (7.4 MB) 7.80 vs 8.11, redis (10.7 MB) 10.96 vs 11.52. With
- * big work, two keep the indexing thread fed instead: the 124k-file corpus took 349 s with one worker and
- * 266 s with two (its indexing thread ~178 CPU-s either way, load 3-5).
+ * runtime, its languages' tags queries, its JIT), 0.3-0.8 CPU-s, which a small tree does not win back. Full index on
+ * two cores, one worker against two, quiet (load 1.2-2.3), 3 alternating runs, medians: hono (2.6 MB) 2.85 vs 2.93 s
+ * wall, 4.31 vs 4.88 CPU-s, 196 vs 228 MB; tokio (5.7 MB) 3.97 vs 3.78 s, 5.85 vs 6.51 CPU-s; pydantic (7.4 MB) 5.34
+ * vs 5.23 s, 8.05 vs 8.84 CPU-s. So from 4 MB on, two workers, for the wall time; and with big work they keep the
+ * indexing thread fed: the 124k-file corpus took 349 s with one worker and 266 s with two (load 3-5).
  */
-const BIG_WORK_CHARS = 8 << 20;
+const BIG_WORK_CHARS = 4 << 20;
 
 export function createWorkerParserHost(
   assetRoot: string,
