@@ -128,6 +128,31 @@ describe('the serving facts saved beside the index', () => {
       for (const e of engines) await e.dispose();
     }
   });
+
+  it('are read back, or read and saved, by a question that finds none held, as a CLI call asks without a warm-up', async () => {
+    const root = makeWorkspace(FILES);
+    roots.push(root);
+    const engines: Engine[] = [];
+    const openHost = hostOpener(root, engines);
+    const sidecar = `${indexPathOf(root)}.${FACTS_SIDECAR}`;
+    const ask = async (e: Engine) => JSON.stringify(await e.getContextForQuestion('how does the router route a path', { maxTokens: 2000 }), (k, v) => (k.endsWith('Ms') ? undefined : v));
+    try {
+      const first = openHost();
+      await first.e.index();
+      const expected = await ask(first.e);
+      assert.ok(existsSync(sidecar), 'the first question saved the facts it read');
+      const second = openHost();
+      assert.equal(await ask(second.e), expected);
+      assert.ok(second.said(/serving facts read back/), second.logger.lines.join('\n'));
+      // Asked while the warm-up runs, the question shares its load.
+      const third = openHost();
+      const [answer] = await Promise.all([ask(third.e), third.e.warm()]);
+      assert.equal(answer, expected);
+      assert.ok(third.said(/serving facts read back/), third.logger.lines.join('\n'));
+    } finally {
+      for (const e of engines) await e.dispose();
+    }
+  });
 });
 
 describe('column files', () => {

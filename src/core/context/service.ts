@@ -85,6 +85,19 @@ export function createContextService(deps: EngineDeps): ContextMethods {
     return { facts, ...(restored ? { restored: { ...restored, to: version } } : {}) };
   }
 
+  /** Each database's facts loaded once (loadFacts), by whichever of the warm-up and a question comes first. */
+  const factsLoads = new WeakMap<IndexDatabase, ReturnType<typeof loadFacts>>();
+  function factsFor(db: IndexDatabase): ReturnType<typeof loadFacts> {
+    let loading = factsLoads.get(db);
+    if (!loading) {
+      loading = loadFacts(db);
+      factsLoads.set(db, loading);
+      // A load that failed is tried again by the next caller.
+      loading.catch(() => factsLoads.delete(db));
+    }
+    return loading;
+  }
+
   /**
    * Every use of every name: from the pairs saved beside the index when they are of its version, or of the earlier
    * version the facts were brought up from (`restored`: then the pairs of the files read again are read again too),
@@ -114,6 +127,11 @@ export function createContextService(deps: EngineDeps): ContextMethods {
   return {
     async getContextForQuestion(request, question, options = {}) {
       const db = await request.db();
+      // A question that finds no facts held (the CLI's one question, or one asked before the warm-up) loads them as
+      // the warm-up does: from those saved beside the index, and saves them when it made them. At 124k files the
+      // CLI's `context` read the index's facts for 8 of its 15 CPU-s on every call. A failure is the question's to
+      // report, as its own read of the index meets it again.
+      await factsFor(db).catch(() => undefined);
       const index = options.embeddings ? vectorIndexFor(options.embeddings) : undefined;
       return getContextForQuestion(db, question, options, {
         logger: deps.logger, clock: deps.clock, ...(index ? { vectors: (d, q, signal) => index.search(d, q, signal) } : {}),
@@ -129,7 +147,7 @@ export function createContextService(deps: EngineDeps): ContextMethods {
       }
       try {
         const started = deps.clock.now();
-        const { facts, restored } = await loadFacts(db);
+        const { facts, restored } = await factsFor(db);
         facts.imports();
         await nextTurn();
         void facts.symbolNames;
