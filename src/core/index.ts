@@ -13,6 +13,7 @@ export type * from './ports';
 export type * from './model';
 export { BUILTIN_EXCLUDES, DEFAULT_CONFIG, SETTINGS, type EngineConfig, type SettingSpec } from './config';
 export { ENGINE_VERSION } from './version';
+export { escapeRegExp } from './strings';
 export { countTokens } from './tokens';
 export { fill, largestPrefix, shedUntilWithin } from './budget/fit';
 

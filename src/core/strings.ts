@@ -18,6 +18,11 @@ export function stringPool(): Intern {
   };
 }
 
+/** `s` matching itself inside a regular expression: every character with a meaning there escaped. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 const collator = new Intl.Collator();
 
 /**

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { NavLocation, NavSymbol } from '../core';
+import { escapeRegExp, type NavLocation, type NavSymbol } from '../core';
 import type { ClientRequestHandlers } from './oracle-client';
 
 const several = (): boolean => (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
@@ -95,7 +95,7 @@ async function nameRange(loc: vscode.Location, name: string): Promise<vscode.Ran
     const doc = await vscode.workspace.openTextDocument(loc.uri);
     const start = doc.offsetAt(loc.range.start);
     const text = doc.getText(loc.range);
-    const m = new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).exec(text);
+    const m = new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`).exec(text);
     if (!m) return loc.range;
     return new vscode.Range(doc.positionAt(start + m.index), doc.positionAt(start + m.index + name.length));
   } catch {

@@ -3,7 +3,7 @@
  * see workspace-folders.ts). Only the fields that are workspace paths or path-based ref_ids change; everything else
  * passes through, so the client reads one shape whatever the number of folders.
  */
-import type { AskEvent, AskResult, Citation, DefinitionHit, Evidence, FreshnessStamp, ReferenceHit, SearchHit } from '../core';
+import { escapeRegExp, type AskEvent, type AskResult, type Citation, type DefinitionHit, type Evidence, type FreshnessStamp, type ReferenceHit, type SearchHit } from '../core';
 import type { FileInsights, ProblemsResult, SymbolAt } from '../protocol/editor';
 
 export type PathMap = (path: string) => string;
@@ -22,13 +22,11 @@ export function askResultIn(r: AskResult, out: PathMap): AskResult {
   return { ...r, citations: r.citations.map((c) => citationIn(c, out)), evidence: r.evidence.map((e) => evidenceIn(e, out)) };
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** `text` with every whole occurrence of a known path (not inside a longer path) in the client's form. */
 export function textIn(text: string, paths: Iterable<string>, out: PathMap): string {
   const list = [...paths].sort((a, b) => b.length - a.length);
   if (!list.length) return text;
-  const re = new RegExp(`(?<![\\w./-])(${list.map(escape).join('|')})(?![\\w/-]|\\.\\w)`, 'g');
+  const re = new RegExp(`(?<![\\w./-])(${list.map(escapeRegExp).join('|')})(?![\\w/-]|\\.\\w)`, 'g');
   return text.replace(re, (p) => out(p));
 }
 

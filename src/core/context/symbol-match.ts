@@ -9,6 +9,7 @@ import { indexedLines } from '../store/chunk-texts';
 import type { SqlValue } from 'sql.js';
 import type { IndexDatabase, Row } from '../store/database';
 import { termPostings } from '../store/postings';
+import { escapeRegExp } from '../strings';
 import type { DbFacts } from './db-facts';
 import type { ExtractedEntity } from './types';
 
@@ -110,7 +111,7 @@ export function partialRows(db: IndexDatabase, facts: DbFacts, text: string): Sq
   for (const name of facts.symbolNames) {
     if (!like.test(name)) continue;
     // SQLite's length() counts characters (code points), not UTF-16 units.
-    const n = codePoints(name);
+    const n = [...name].length;
     const names = byLength.get(n);
     if (names) names.push(name);
     else byLength.set(n, [name]);
@@ -140,20 +141,9 @@ function likePattern(text: string): RegExp {
     if (c === '%') source += '[^]*';
     else if (c === '_') source += '.';
     else if (/[A-Za-z]/.test(c)) source += `[${c.toLowerCase()}${c.toUpperCase()}]`;
-    else source += c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+    else source += escapeRegExp(c);
   }
   return new RegExp(source, 'su');
-}
-
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // A high surrogate followed by a low one is one character.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
-    n++;
-  }
-  return n;
 }
 
 /**

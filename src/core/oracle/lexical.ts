@@ -4,6 +4,7 @@
  * a chunk that shares only the word "get" with the question does not pass the gate.
  */
 import { stem, textTerms } from '../context/terms';
+import { escapeRegExp } from '../strings';
 
 export { stem } from '../context/terms';
 
@@ -88,6 +89,5 @@ export function lineScore(line: string, tw: TermWeights): number {
 
 /** True when `line` holds `name` as a whole identifier (not inside a longer one). */
 export function holdsIdentifier(line: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^A-Za-z0-9_$])${escaped}($|[^A-Za-z0-9_$])`).test(line);
+  return new RegExp(`(^|[^A-Za-z0-9_$])${escapeRegExp(name)}($|[^A-Za-z0-9_$])`).test(line);
 }

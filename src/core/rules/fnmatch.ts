@@ -3,6 +3,8 @@
  * match, `*` matches any run of characters including `/`, `?` any one character, `[seq]` and `[!seq]` a character
  * class, and an unclosed `[` is a literal. (picomatch differs: its `*` stops at `/` and `[!…]` is not a negation.)
  */
+import { escapeRegExp } from '../strings';
+
 const cache = new Map<string, RegExp>();
 
 export function fnmatch(name: string, pattern: string): boolean {
@@ -50,7 +52,7 @@ export function translate(pattern: string): string {
       else if (body[0] === '^') body = `\\${body}`;
       out += `[${body.replace(/[[\]]/g, '\\$&')}]`;
     } else {
-      out += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      out += escapeRegExp(c);
     }
   }
   return out;

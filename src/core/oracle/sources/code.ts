@@ -9,13 +9,13 @@ import { aroundExcerpt, bestWindowExcerpt, definitionExcerpt, type Excerpt } fro
 import { textTerms } from '../../context/terms';
 import { holdsIdentifier, termWeights, type TermWeights } from '../lexical';
 import type { RetrievalMethod } from '../types';
+import { escapeRegExp } from '../../strings';
 import { normalise, SourceUnavailable, type Candidate, type PathTrace, type SourceContext, type SourceOutput } from './source';
 
 const SCOPE_LINES = 200;
 /** A line that only imports (JS/TS, Python, Go, Rust, Java): a window of these explains nothing. */
 const IMPORT_LINE = /^\s*(?:import\b|from\s+\S+\s+import\b|export\s+(?:\*|\{[^}]*\})\s+from\b|(?:const|let|var)\s+.+=\s*require\(|use\s+[\w:]+|package\s+\w+|#include\b|[}\])]+;?\s*$|[\w\s,{}*]+\}?\s*from\s+['"])/;
 const code = (s: string): string => `\`${s.replace(/`/g, "'")}\``;
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MAX_REFERENCES = 25;
 
 export async function searchCode(ctx: SourceContext): Promise<SourceOutput> {
@@ -103,7 +103,7 @@ async function toCandidate(ctx: SourceContext, original: CodeHit, tw: TermWeight
   if (hit.method === 'references') {
     ex = aroundExcerpt(lines, hit.focusLine ?? hit.line);
     const focus = lines[(hit.focusLine ?? hit.line) - 1] ?? '';
-    const verb = new RegExp(`\\b${escape(shortName(subject ?? ''))}\\s*\\(`).test(focus) ? 'calls' : 'uses';
+    const verb = new RegExp(`\\b${escapeRegExp(shortName(subject ?? ''))}\\s*\\(`).test(focus) ? 'calls' : 'uses';
     reason = `${verb} ${code(subject ?? '')}${hit.symbol && hit.symbol !== subject ? ` from ${code(hit.symbol)}` : ''}`;
   } else if (isDefinition) {
     // The definition's own range, bounded: the lines that do the work are cited, not a fixed head.
